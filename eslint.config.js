@@ -1,0 +1,107 @@
+import js from '@eslint/js';
+import pluginQuery from '@tanstack/eslint-plugin-query';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/**
+ * Layers (bulletproof-react): shared code (api/, lib/, ui/) -> features/<name>/ -> app/.
+ * Imports run one way, features never import each other, and nothing in the
+ * app may reach the Node-only service double.
+ */
+const noServiceDouble = {
+  group: ['**/service-double/**', '**/service-double'],
+  message: 'The service double is Node-only test/demo code and must stay out of the app bundle.',
+};
+
+export default tseslint.config(
+  { ignores: ['dist', 'coverage', 'test-results', 'playwright-report', 'bench-results'] },
+  js.configs.recommended,
+  ...tseslint.configs.strictTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      globals: { ...globals.browser, ...globals.node },
+    },
+    rules: {
+      '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
+      '@typescript-eslint/no-non-null-assertion': 'off',
+      '@typescript-eslint/no-confusing-void-expression': 'off',
+      '@typescript-eslint/no-unnecessary-condition': 'off',
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']",
+          message: 'Untrusted content is never rendered as HTML.',
+        },
+      ],
+    },
+  },
+  {
+    files: ['public/**/*.js'],
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: { globals: { ...globals.serviceworker } },
+  },
+  {
+    files: ['eslint.config.js'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/service-double/**'],
+    plugins: { 'react-hooks': reactHooks, '@tanstack/query': pluginQuery },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...pluginQuery.configs.recommended.rules,
+      'no-console': 'error',
+    },
+  },
+  {
+    files: ['src/api/**', 'src/lib/**', 'src/ui/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            noServiceDouble,
+            {
+              group: ['**/features/**', '**/app/**'],
+              message: 'Shared code (api, lib, ui) must not import features or the app.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/features/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            noServiceDouble,
+            { group: ['**/app/**'], message: 'Features must not import the app layer.' },
+            {
+              regex: '^\\.\\./[^.]',
+              message: 'Features must not import each other; move shared code to api/, lib/ or ui/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/app/**', 'src/main.tsx'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [noServiceDouble] }],
+    },
+  },
+  {
+    files: ['test/**', 'src/service-double/**', '*.config.ts'],
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'off',
+      '@typescript-eslint/require-await': 'off',
+    },
+  },
+);

@@ -1,0 +1,35 @@
+import { Outlet, useParams } from 'react-router-dom';
+import { ConversationList, StatusFilter, useStatusFilter } from '../features/conversations';
+import { useSession, useSessionContext } from '../lib/session-context';
+import { parseConversationId } from './route-params';
+
+export function InboxLayout() {
+  const session = useSession();
+  const { signOut } = useSessionContext();
+  const filter = useStatusFilter();
+  const { conversationId } = useParams();
+  const selectedId = parseConversationId(conversationId);
+  const paneOpen = conversationId !== undefined;
+
+  return (
+    <div className={`inbox${paneOpen ? ' inbox-pane-open' : ''}`}>
+      <header className="app-header">
+        <p className="app-name">Threadline</p>
+        <p className="service-host" title={session.serviceUrl}>
+          {new URL(session.serviceUrl).host}
+        </p>
+        <button type="button" className="button-quiet" onClick={() => signOut()}>
+          Sign out
+        </button>
+      </header>
+      <main className="inbox-main">
+        <section className="list-column" aria-label="Conversation list">
+          <h1 className="visually-hidden">Conversations</h1>
+          <StatusFilter filter={filter} />
+          <ConversationList statusIds={filter.statusIds} selectedId={selectedId} />
+        </section>
+        <Outlet />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,1 @@
+export { SignInForm } from './sign-in-form';

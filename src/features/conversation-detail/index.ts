@@ -1,0 +1,1 @@
+export { ConversationPane } from './conversation-pane';

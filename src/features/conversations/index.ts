@@ -1,0 +1,3 @@
+export { ConversationList } from './conversation-list';
+export { StatusFilter } from './status-filter';
+export { useStatusFilter } from './use-status-filter';

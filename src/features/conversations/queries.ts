@@ -1,0 +1,40 @@
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { fetchConversationPage, type ConversationListParams } from '../../api/conversations';
+import type { ServiceSession } from '../../api/http';
+import { conversationKeys } from '../../api/query-keys';
+import { pagingState } from './paging';
+
+export function conversationListOptions(
+  session: ServiceSession,
+  params: ConversationListParams,
+  timeoutMs: number,
+) {
+  // Session and timeout are not part of the key: a session change clears the whole cache.
+  // eslint-disable-next-line @tanstack/query/exhaustive-deps
+  return infiniteQueryOptions({
+    queryKey: conversationKeys.list(params),
+    queryFn: ({ pageParam, signal }) =>
+      fetchConversationPage(session, params, pageParam, { signal, timeoutMs }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (_lastPage, pages, _lastParam, pageParams) =>
+      pagingState(pages, pageParams).next,
+  });
+}
+
+/**
+ * The first page alone, polled while the tab is visible to find new or
+ * updated conversations without refetching what the agent has loaded.
+ */
+export function conversationHeadOptions(
+  session: ServiceSession,
+  params: ConversationListParams,
+  timeoutMs: number,
+) {
+  // Session and timeout are not part of the key: a session change clears the whole cache.
+  // eslint-disable-next-line @tanstack/query/exhaustive-deps
+  return queryOptions({
+    queryKey: conversationKeys.head(params),
+    queryFn: ({ signal }) => fetchConversationPage(session, params, undefined, { signal, timeoutMs }),
+    meta: { backgroundErrorLabel: 'Checking for new conversations failed' },
+  });
+}

@@ -1,0 +1,56 @@
+import { useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
+import type { ConversationListParams } from '../../api/conversations';
+import { conversationKeys } from '../../api/query-keys';
+import type { Conversation, ConversationPage } from '../../api/schemas';
+import { useConfig } from '../../lib/config-context';
+import { useSession } from '../../lib/session-context';
+import { freshConversations } from './paging';
+import { conversationHeadOptions } from './queries';
+
+/**
+ * Polls the first page (while the tab is visible) and reports conversations
+ * that are new or were updated since the agent loaded them. `merge` puts them
+ * at the top of the loaded list; the older copies drop out by id.
+ */
+export function useFreshConversations(
+  params: ConversationListParams,
+  loadedRows: readonly Conversation[],
+  enabled: boolean,
+) {
+  const session = useSession();
+  const { listTimeoutMs, pollIntervalMs } = useConfig();
+  const queryClient = useQueryClient();
+  const listKey = conversationKeys.list(params);
+
+  const head = useQuery({
+    ...conversationHeadOptions(session, params, listTimeoutMs),
+    enabled,
+    // The list's own first page stands in for the first poll: no extra request on mount.
+    initialData: () =>
+      queryClient.getQueryData<InfiniteData<ConversationPage>>(listKey)?.pages[0],
+    initialDataUpdatedAt: () => queryClient.getQueryState(listKey)?.dataUpdatedAt,
+    refetchInterval: pollIntervalMs,
+    refetchIntervalInBackground: false,
+  });
+
+  const fresh = useMemo(() => {
+    if (!head.data) return [];
+    const loaded = new Map(loadedRows.map((row) => [row.id, row]));
+    return freshConversations(head.data.data, loaded);
+  }, [head.data, loadedRows]);
+
+  const merge = useCallback(() => {
+    if (fresh.length === 0) return;
+    queryClient.setQueryData<InfiniteData<ConversationPage, string | undefined>>(
+      listKey,
+      (data) => {
+        const [first, ...rest] = data?.pages ?? [];
+        if (!data || !first) return data;
+        return { ...data, pages: [{ ...first, data: [...fresh, ...first.data] }, ...rest] };
+      },
+    );
+  }, [fresh, listKey, queryClient]);
+
+  return { fresh, merge };
+}

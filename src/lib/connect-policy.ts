@@ -1,0 +1,25 @@
+/**
+ * index.html's Content-Security-Policy allows connections to any http(s)
+ * origin because the service's origin is only known at run time. As soon as it
+ * is known we add a second policy limiting connections to our own origin and
+ * the service's; browsers enforce the intersection of all policies, and a policy
+ * can only ever be tightened, so signing in to another origin needs a reload.
+ */
+let appliedOrigin: string | null = null;
+
+export function connectPolicyOrigin(): string | null {
+  return appliedOrigin;
+}
+
+export function canConnectTo(origin: string): boolean {
+  return appliedOrigin === null || appliedOrigin === origin;
+}
+
+export function applyConnectPolicy(origin: string): void {
+  if (appliedOrigin !== null) return;
+  appliedOrigin = origin;
+  const meta = document.createElement('meta');
+  meta.httpEquiv = 'Content-Security-Policy';
+  meta.content = `connect-src 'self' ${origin}`;
+  document.head.append(meta);
+}

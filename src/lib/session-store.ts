@@ -1,0 +1,43 @@
+import * as v from 'valibot';
+import type { ServiceSession } from '../api/http';
+
+/**
+ * The token lives in sessionStorage only: it survives a reload of this tab and
+ * dies with it, is not shared with other tabs, and never touches localStorage,
+ * a URL or a log.
+ */
+const KEY = 'threadline.session';
+
+const storedSchema = v.object({ serviceUrl: v.pipe(v.string(), v.url()), token: v.string() });
+
+export function readSession(): ServiceSession | null {
+  try {
+    const raw = sessionStorage.getItem(KEY);
+    if (!raw) return null;
+    const parsed = v.safeParse(storedSchema, JSON.parse(raw));
+    return parsed.success ? parsed.output : null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeSession(session: ServiceSession): void {
+  sessionStorage.setItem(KEY, JSON.stringify(session));
+}
+
+export function clearSession(): void {
+  sessionStorage.removeItem(KEY);
+}
+
+/** Normalises what the agent typed: trims, requires http(s), drops a trailing slash. */
+export function normaliseServiceUrl(input: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(input.trim());
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+  if (url.username || url.password || url.search || url.hash) return null;
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}

@@ -1,0 +1,31 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
+
+// A console.error during a test is a bug (React warnings, act() misuse, failed props): fail on it.
+let consoleErrors: unknown[][] = [];
+beforeEach(() => {
+  consoleErrors = [];
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    consoleErrors.push(args);
+  });
+});
+afterEach(() => {
+  cleanup();
+  sessionStorage.clear();
+  localStorage.clear();
+  if (consoleErrors.length > 0) {
+    const first = consoleErrors[0]?.map(String).join(' ') ?? '';
+    throw new Error(`console.error was called during the test: ${first}`);
+  }
+});
+
+// The DOM here has no layout; give elements a viewport-sized box so the
+// virtualized list renders the rows a browser would show.
+if (typeof HTMLElement !== 'undefined') {
+  Object.defineProperty(HTMLElement.prototype, 'offsetHeight', { configurable: true, get: () => 640 });
+  Object.defineProperty(HTMLElement.prototype, 'offsetWidth', { configurable: true, get: () => 800 });
+  HTMLElement.prototype.getBoundingClientRect = function getBoundingClientRect() {
+    return { x: 0, y: 0, top: 0, left: 0, right: 800, bottom: 640, width: 800, height: 640, toJSON: () => ({}) } as DOMRect;
+  };
+}
