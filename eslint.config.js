@@ -84,7 +84,8 @@ export default tseslint.config(
             { group: ['**/app/**'], message: 'Features must not import the app layer.' },
             {
               regex: '^\\.\\./[^.]',
-              message: 'Features must not import each other; move shared code to api/, lib/ or ui/.',
+              message:
+                'Features must not import each other; move shared code to api/, lib/ or ui/.',
             },
           ],
         },

@@ -23,9 +23,33 @@ afterEach(() => {
 // The DOM here has no layout; give elements a viewport-sized box so the
 // virtualized list renders the rows a browser would show.
 if (typeof HTMLElement !== 'undefined') {
-  Object.defineProperty(HTMLElement.prototype, 'offsetHeight', { configurable: true, get: () => 640 });
-  Object.defineProperty(HTMLElement.prototype, 'offsetWidth', { configurable: true, get: () => 800 });
+  Object.defineProperty(HTMLElement.prototype, 'offsetHeight', {
+    configurable: true,
+    get: () => 640,
+  });
+  Object.defineProperty(HTMLElement.prototype, 'offsetWidth', {
+    configurable: true,
+    get: () => 800,
+  });
+  Object.defineProperty(HTMLElement.prototype, 'clientHeight', {
+    configurable: true,
+    get: () => 640,
+  });
+  Object.defineProperty(HTMLElement.prototype, 'clientWidth', {
+    configurable: true,
+    get: () => 800,
+  });
   HTMLElement.prototype.getBoundingClientRect = function getBoundingClientRect() {
-    return { x: 0, y: 0, top: 0, left: 0, right: 800, bottom: 640, width: 800, height: 640, toJSON: () => ({}) } as DOMRect;
+    return {
+      x: 0,
+      y: 0,
+      top: 0,
+      left: 0,
+      right: 800,
+      bottom: 640,
+      width: 800,
+      height: 640,
+      toJSON: () => ({}),
+    } as DOMRect;
   };
 }

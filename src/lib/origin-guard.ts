@@ -142,7 +142,7 @@ export function isServiceUrl(url: string, serviceUrl: string): boolean {
   if (parsed.protocol !== service.url.protocol) return false;
   if (parsed.username !== '' || parsed.password !== '') return false;
   if (parsed.host !== service.url.host) return false;
-  // Same host after parsing is not enough: `0x7f.1` or `API.example.com.` spellings must not pass
+  // Same host after parsing is not enough: `0x7f.1` or `2130706433` spellings must not pass
   // as the canonical one. Case is the only difference tolerated.
   if (rawHostname(authority).toLowerCase() !== parsed.hostname) return false;
 

@@ -30,12 +30,16 @@ export function SignInForm() {
     signIn.mutate({ serviceUrl: url, token: token.trim() });
   }
 
-  const error =
-    formError ?? (signIn.isError ? signInErrorMessage(signIn.error, serviceUrl) : null);
+  const error = formError ?? (signIn.isError ? signInErrorMessage(signIn.error, serviceUrl) : null);
 
   return (
     <main className="sign-in">
-      <form className="sign-in-card" onSubmit={handleSubmit} noValidate aria-labelledby="sign-in-title">
+      <form
+        className="sign-in-card"
+        onSubmit={handleSubmit}
+        noValidate
+        aria-labelledby="sign-in-title"
+      >
         <h1 id="sign-in-title">Sign in to Threadline</h1>
         {endedBecause === 'expired' ? (
           <p role="alert" className="alert">

@@ -34,7 +34,8 @@ export function conversationHeadOptions(
   // eslint-disable-next-line @tanstack/query/exhaustive-deps
   return queryOptions({
     queryKey: conversationKeys.head(params),
-    queryFn: ({ signal }) => fetchConversationPage(session, params, undefined, { signal, timeoutMs }),
+    queryFn: ({ signal }) =>
+      fetchConversationPage(session, params, undefined, { signal, timeoutMs }),
     meta: { backgroundErrorLabel: 'Checking for new conversations failed' },
   });
 }

@@ -5,7 +5,10 @@ import { isApiError } from '../../api/errors';
  * conversations; a narrower status filter is the agent's way around it.
  */
 export function timeoutHint(error: unknown): string | undefined {
-  if (isApiError(error) && (error.kind === 'timeout' || error.status === 504 || error.status === 408)) {
+  if (
+    isApiError(error) &&
+    (error.kind === 'timeout' || error.status === 504 || error.status === 408)
+  ) {
     return 'The service is taking too long, which happens on very large accounts. Try narrowing the status filter; what is loaded stays here.';
   }
   return undefined;

@@ -27,8 +27,7 @@ export function useFreshConversations(
     ...conversationHeadOptions(session, params, listTimeoutMs),
     enabled,
     // The list's own first page stands in for the first poll: no extra request on mount.
-    initialData: () =>
-      queryClient.getQueryData<InfiniteData<ConversationPage>>(listKey)?.pages[0],
+    initialData: () => queryClient.getQueryData<InfiniteData<ConversationPage>>(listKey)?.pages[0],
     initialDataUpdatedAt: () => queryClient.getQueryState(listKey)?.dataUpdatedAt,
     refetchInterval: pollIntervalMs,
     refetchIntervalInBackground: false,

@@ -13,7 +13,9 @@ export interface StatusFilter {
 }
 
 /** Parses `?status=open&status=pending`; unknown values are ignored, not fatal. */
-export function parseStatusParams(values: readonly string[]): Pick<StatusFilter, 'statusIds' | 'ignored'> {
+export function parseStatusParams(
+  values: readonly string[],
+): Pick<StatusFilter, 'statusIds' | 'ignored'> {
   const ids = new Set<StatusId>();
   const ignored: string[] = [];
   for (const value of values) {

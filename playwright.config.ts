@@ -1,0 +1,53 @@
+import { defineConfig, devices } from '@playwright/test';
+
+const isCi = Boolean(process.env.CI);
+
+// The distribution's Chromium (found or installed by test/ensure-chromium.sh), not Playwright's
+// downloaded build: CI is offline-friendly and the browser gets OS security updates.
+const launchOptions = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--headless',
+    // CI runs as root in a container, where Chromium's sandbox cannot start.
+    '--no-sandbox',
+    '--disable-gpu',
+    // Keep the browser from talking to anything but the app under test.
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+};
+
+export default defineConfig({
+  testDir: 'test/browser',
+  testMatch: '**/*.spec.ts',
+  fullyParallel: false,
+  workers: isCi ? 1 : 2,
+  retries: 0,
+  forbidOnly: isCi,
+  reporter: 'list',
+  timeout: 60_000,
+  use: {
+    baseURL: 'http://127.0.0.1:4173',
+    trace: 'retain-on-failure',
+    acceptDownloads: true,
+    launchOptions,
+  },
+  projects: [
+    {
+      name: 'chromium',
+      // The device preset must not replace our launch options (it carries no executablePath, but
+      // spreading first and setting launchOptions last keeps that true if presets change).
+      use: { ...devices['Desktop Chrome'], launchOptions },
+    },
+  ],
+  webServer: {
+    command: 'npm run build && npx vite preview --host 127.0.0.1 --port 4173 --strictPort',
+    url: 'http://127.0.0.1:4173/config.json',
+    reuseExistingServer: !isCi,
+    timeout: 120_000,
+    stdout: 'ignore',
+  },
+});

@@ -1,0 +1,75 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '../support/render-app';
+import { listRequests, service, TEST_SERVICE_URL, TEST_TOKEN, useService } from '../support/msw';
+
+const STORAGE_KEY = 'threadline.session';
+
+describe('sign-in', () => {
+  it('prefills the service URL (and a demo token) from config and signs in', async () => {
+    const { user } = renderApp({ session: null, config: { demoToken: TEST_TOKEN } });
+    const url = screen.getByLabelText('Service URL');
+    const token = screen.getByLabelText('Access token');
+    expect(url).toHaveValue(TEST_SERVICE_URL);
+    expect(token).toHaveValue(TEST_TOKEN);
+    expect(token).toHaveAttribute('type', 'password');
+
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('list', { name: 'Conversations' })).toBeInTheDocument();
+    expect(JSON.parse(sessionStorage.getItem(STORAGE_KEY)!)).toEqual({
+      serviceUrl: TEST_SERVICE_URL,
+      token: TEST_TOKEN,
+    });
+    expect(localStorage.length).toBe(0);
+    expect(service().requests.every((entry) => entry.authorizationValid)).toBe(true);
+  });
+
+  it('keeps the agent on the form when the token is refused', async () => {
+    const { user } = renderApp({ session: null });
+    await user.type(screen.getByLabelText('Access token'), 'wrong');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The service did not accept this access token.',
+    );
+    expect(sessionStorage.getItem(STORAGE_KEY)).toBeNull();
+    expect(screen.getByLabelText('Access token')).toHaveValue('wrong');
+  });
+
+  it('asks for a full URL before sending anything', async () => {
+    const { user } = renderApp({ session: null });
+    const url = screen.getByLabelText('Service URL');
+    await user.clear(url);
+    await user.type(url, 'not a url');
+    await user.type(screen.getByLabelText('Access token'), TEST_TOKEN);
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('full http:// or https:// address');
+    expect(service().requests).toHaveLength(0);
+  });
+
+  it('returns to the sign-in form saying the session ended when the service answers 401', async () => {
+    // The first page is served; the token expires before the second.
+    useService({ tokenExpiresAfter: 1 });
+    renderApp();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Your session ended');
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    expect(sessionStorage.getItem(STORAGE_KEY)).toBeNull();
+  });
+
+  it('signs out, forgetting the token and everything loaded with it', async () => {
+    const { user } = renderApp();
+    await screen.findByRole('list', { name: 'Conversations' });
+    await user.click(screen.getByRole('button', { name: 'Sign out' }));
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    expect(screen.getByText('You are signed out.')).toBeInTheDocument();
+    expect(sessionStorage.getItem(STORAGE_KEY)).toBeNull();
+
+    // Signing in again fetches afresh instead of showing the old session's data.
+    const before = listRequests().length;
+    await user.type(screen.getByLabelText('Access token'), TEST_TOKEN);
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    const list = await screen.findByRole('list', { name: 'Conversations' });
+    expect(within(list).getAllByRole('link').length).toBeGreaterThan(0);
+    expect(listRequests().length).toBeGreaterThan(before + 1);
+  });
+});

@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# `npm test`: every check CI relies on, cheapest first, stopping at the first failure.
+set -euo pipefail
+
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+started=$SECONDS
+
+# Nothing below may wait for input (CI has no stdin); CI=true itself is honoured, not forced, so a
+# local run can still reuse an already running preview server (see playwright.config.ts).
+exec </dev/null
+
+step() {
+  printf '\n==> %s\n' "$1"
+}
+
+report_elapsed() {
+  local status=$?
+  local elapsed=$((SECONDS - started))
+  local outcome=passed
+  [[ $status -eq 0 ]] || outcome="FAILED (exit $status)"
+  printf '\n==> npm test %s in %dm%02ds\n' "$outcome" $((elapsed / 60)) $((elapsed % 60))
+}
+trap report_elapsed EXIT
+
+step 'Type check (npm run typecheck)'
+npm run typecheck
+
+step 'Lint (npm run lint)'
+npm run lint
+
+step 'Formatting (npm run format:check)'
+npm run format:check
+
+step 'Unit and component tests (vitest run)'
+npx vitest run
+
+step 'Chromium for browser tests (test/ensure-chromium.sh)'
+chromium_path="$(bash test/ensure-chromium.sh | tail -n 1)"
+export CHROMIUM_PATH="$chromium_path"
+echo "Using $CHROMIUM_PATH ($(timeout 30 "$CHROMIUM_PATH" --version 2>/dev/null || echo 'version unknown'))"
+
+step 'Browser tests (playwright test; builds and serves the app)'
+npx playwright test

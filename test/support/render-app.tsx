@@ -1,0 +1,38 @@
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { AppProviders } from '../../src/app/providers';
+import { routes } from '../../src/app/router';
+import type { AppConfig } from '../../src/lib/config';
+import { DEFAULT_CONFIG } from '../../src/lib/config';
+import { writeSession } from '../../src/lib/session-store';
+import { TEST_SERVICE_URL, TEST_TOKEN } from './msw';
+
+export interface RenderAppOptions {
+  /** The URL the app opens at. */
+  route?: string;
+  /** Signed in with the test service's token unless `null`. */
+  session?: { serviceUrl: string; token: string } | null;
+  config?: Partial<AppConfig>;
+}
+
+/**
+ * Renders the whole app at a route, as a user would meet it: a fresh query
+ * client (retries off) and a fresh memory router per test.
+ */
+export function renderApp({ route = '/', session, config }: RenderAppOptions = {}) {
+  const signedIn =
+    session === undefined ? { serviceUrl: TEST_SERVICE_URL, token: TEST_TOKEN } : session;
+  if (signedIn) writeSession(signedIn);
+  const router = createMemoryRouter(routes, { initialEntries: [route] });
+  const user = userEvent.setup();
+  const result = render(
+    <AppProviders
+      config={{ ...DEFAULT_CONFIG, serviceUrl: TEST_SERVICE_URL, ...config }}
+      queryDefaults={{ retry: false }}
+    >
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...result, router, user };
+}
