@@ -1,0 +1,92 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import {
+  startServiceDouble,
+  type RunningServiceDouble,
+  type StartOptions,
+} from '../../src/service-double/index';
+
+export const BROWSER_TOKEN = 'browser-test-token';
+
+/** Browser-generated console lines for HTTP failures the tests cause on purpose. */
+const EXPECTED_CONSOLE = [/Failed to load resource/, /net::ERR_/];
+
+interface Fixtures {
+  /** A fresh service double on 127.0.0.1 for this test (200 conversations). */
+  service: RunningServiceDouble;
+  /** Starts another double with these options; closed when the test ends. */
+  startService: (options?: StartOptions) => Promise<RunningServiceDouble>;
+  /** Every console error and uncaught page error; the test fails if any remain unexpected. */
+  consoleErrors: string[];
+}
+
+export const test = base.extend<Fixtures>({
+  startService: async ({}, use) => {
+    const started: RunningServiceDouble[] = [];
+    await use(async (options = {}) => {
+      const double = await startServiceDouble({
+        token: BROWSER_TOKEN,
+        conversations: 200,
+        basePath: '/api',
+        ...options,
+      });
+      started.push(double);
+      return double;
+    });
+    await Promise.all(started.map((double) => double.close()));
+  },
+  service: async ({ startService }, use) => {
+    await use(await startService());
+  },
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() !== 'error') return;
+        const text = message.text();
+        if (!EXPECTED_CONSOLE.some((pattern) => pattern.test(text))) errors.push(text);
+      });
+      page.on('pageerror', (error) => errors.push(`Uncaught: ${error.message}`));
+      await use(errors);
+      expect(errors, 'console errors during the test').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+/** Signs in through the form, as an agent would, and waits for the first rows. */
+export async function signIn(
+  page: Page,
+  service: RunningServiceDouble,
+  { path = '/', token = BROWSER_TOKEN }: { path?: string; token?: string } = {},
+) {
+  await page.goto(path);
+  await page.getByLabel('Service URL').fill(service.url);
+  await page.getByLabel('Access token').fill(token);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(conversationList(page).getByRole('link').first()).toBeVisible();
+}
+
+export function conversationList(page: Page) {
+  return page.getByRole('list', { name: 'Conversations' });
+}
+
+/** Keeps the list scrolled to its end until `done` is visible (as an agent reading on would). */
+export async function scrollListToEnd(page: Page, done: RegExp | string, timeoutMs = 60_000) {
+  const scroller = page.getByTestId('conversation-scroller');
+  const target = page.getByText(done);
+  const deadline = Date.now() + timeoutMs;
+  while (!(await target.isVisible())) {
+    if (Date.now() > deadline) throw new Error(`"${String(done)}" never appeared`);
+    await scroller.evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
+    await page.waitForTimeout(50);
+  }
+}
+
+/** List requests the double saw, as URLSearchParams. */
+export function listRequests(service: RunningServiceDouble): URLSearchParams[] {
+  return service.state.requests
+    .filter((entry) => entry.method === 'GET' && entry.path === '/conversations/list')
+    .map((entry) => new URLSearchParams(entry.query));
+}
