@@ -12,8 +12,9 @@ beforeEach(() => {
 });
 afterEach(() => {
   cleanup();
-  sessionStorage.clear();
-  localStorage.clear();
+  // Node-environment tests (the service double's) have no Web Storage.
+  if (typeof sessionStorage !== 'undefined') sessionStorage.clear();
+  if (typeof localStorage !== 'undefined') localStorage.clear();
   if (consoleErrors.length > 0) {
     const first = consoleErrors[0]?.map(String).join(' ') ?? '';
     throw new Error(`console.error was called during the test: ${first}`);

@@ -1,6 +1,7 @@
 import { Outlet, useParams } from 'react-router-dom';
 import { ConversationList, StatusFilter, useStatusFilter } from '../features/conversations';
 import { useSession, useSessionContext } from '../lib/session-context';
+import { OfflineBanner } from '../ui/offline-banner';
 import { parseConversationId } from './route-params';
 
 export function InboxLayout() {
@@ -22,6 +23,7 @@ export function InboxLayout() {
           Sign out
         </button>
       </header>
+      <OfflineBanner />
       <main className="inbox-main">
         <section className="list-column" aria-label="Conversation list">
           <h1 className="visually-hidden">Conversations</h1>

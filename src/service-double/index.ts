@@ -1,0 +1,17 @@
+export { createDataset, Dataset, DEFAULT_NOW, STATUS_IDS, STATUS_NAMES } from './dataset';
+export type { Conversation, ConversationStatus, DatasetOptions, StatusId } from './dataset';
+export { FAILURE_KINDS, FAULT_KINDS, FaultController } from './faults';
+export type { FailureKind, FaultKind, FaultOptions, FaultTarget, QueuedFault } from './faults';
+export { handleServiceRequest } from './handler';
+export type { ServiceRequest } from './handler';
+export { createNodeHandler } from './node-adapter';
+export type { NodeHandler, NodeHandlerOptions } from './node-adapter';
+export type { ServiceResponse } from './responses';
+export { startServiceDouble } from './server';
+export type { RunningServiceDouble, StartOptions } from './server';
+export { createServiceState, DEMO_TOKEN, ServiceState } from './state';
+export type { AddAttachmentInput, RequestLogEntry, ServiceOptions, ServiceStats } from './state';
+export { SHOWCASE_RANKS } from './messages';
+export type { MessageJson } from './messages';
+export { SCRIPT_MARKER } from './content';
+export { toFetchResponse } from './web-adapter';
