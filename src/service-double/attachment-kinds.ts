@@ -1,5 +1,5 @@
-import type { Rng } from './prng';
-import { logUniform, pick, randInt } from './prng';
+import type { Rng } from './prng.ts';
+import { logUniform, pick, randInt } from './prng.ts';
 
 /** How the double renders an attachment's bytes; derived from the media type for injected ones. */
 export type ContentKind =

@@ -1,9 +1,9 @@
 import { parseArgs } from 'node:util';
-import type { FailureKind } from './faults';
-import { FAILURE_KINDS, isFailureKind } from './faults';
-import { startServiceDouble } from './server';
-import type { StartOptions } from './server';
-import { DEMO_TOKEN } from './state';
+import type { FailureKind } from './faults.ts';
+import { FAILURE_KINDS, isFailureKind } from './faults.ts';
+import { startServiceDouble } from './server.ts';
+import type { StartOptions } from './server.ts';
+import { DEMO_TOKEN } from './state.ts';
 
 const USAGE = `Usage: npm run service -- [options]
   --port N                 port to listen on (default 4010; 0 = any free port)

@@ -1,10 +1,10 @@
-import type { AttachmentSpec } from './attachment-kinds';
-import { GIF_IMAGE, JPEG_IMAGE, WEBP_IMAGE } from './embedded-images';
-import type { ContentPart } from './file-formats';
-import { concat, docx, escapeXml, mp4, pdf, png, utf8, zip } from './file-formats';
-import { hash32, mulberry32, pick, randInt } from './prng';
-import { randomBytes, randomChunks } from './random-bytes';
-import { AGENT_LINES, CONTACT_LINES, CSV_CITIES, FIRST_NAMES } from './vocabulary';
+import type { AttachmentSpec } from './attachment-kinds.ts';
+import { GIF_IMAGE, JPEG_IMAGE, WEBP_IMAGE } from './embedded-images.ts';
+import type { ContentPart } from './file-formats.ts';
+import { concat, docx, escapeXml, mp4, pdf, png, utf8, zip } from './file-formats.ts';
+import { hash32, mulberry32, pick, randInt } from './prng.ts';
+import { randomBytes, randomChunks } from './random-bytes.ts';
+import { AGENT_LINES, CONTACT_LINES, CSV_CITIES, FIRST_NAMES } from './vocabulary.ts';
 
 export interface RenderedContent {
   length: number;

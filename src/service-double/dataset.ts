@@ -1,4 +1,4 @@
-import { mulberry32, pickWeighted, randInt } from './prng';
+import { mulberry32, pickWeighted, randInt } from './prng.ts';
 
 export type ConversationStatus = 'open' | 'closed' | 'pending';
 export type StatusId = 1 | 2 | 3;

@@ -1,5 +1,5 @@
-import type { Rng } from './prng';
-import { hash32, mulberry32 } from './prng';
+import type { Rng } from './prng.ts';
+import { hash32, mulberry32 } from './prng.ts';
 
 /** Kinds that `failureRate` draws from. */
 export const FAILURE_KINDS = [

@@ -1,5 +1,5 @@
 import { crc32, deflateSync } from 'node:zlib';
-import { mulberry32, randInt } from './prng';
+import { mulberry32, randInt } from './prng.ts';
 
 /** Content as a list of literal bytes and stretches of seeded random bytes (streamed, never built). */
 export type ContentPart = Uint8Array | { random: number; length: number };

@@ -1,11 +1,11 @@
-import { renderContent } from './content';
-import type { StatusId } from './dataset';
-import type { FaultKind, FaultTarget } from './faults';
-import { isFailureKind } from './faults';
-import { toMessageJson } from './messages';
-import type { PageOptions } from './paging';
-import { pageOffset, paginate, parsePageQuery } from './paging';
-import type { ApiError, ServiceResponse } from './responses';
+import { renderContent } from './content.ts';
+import type { StatusId } from './dataset.ts';
+import type { FaultKind, FaultTarget } from './faults.ts';
+import { isFailureKind } from './faults.ts';
+import { toMessageJson } from './messages.ts';
+import type { PageOptions } from './paging.ts';
+import { pageOffset, paginate, parsePageQuery } from './paging.ts';
+import type { ApiError, ServiceResponse } from './responses.ts';
 import {
   contentDisposition,
   corsHeaders,
@@ -15,11 +15,11 @@ import {
   notFound,
   PREFLIGHT_HEADERS,
   unauthorized,
-} from './responses';
-import type { RequestLogEntry, ServiceState } from './state';
+} from './responses.ts';
+import type { RequestLogEntry, ServiceState } from './state.ts';
 
-export type { ServiceResponse } from './responses';
-export { createNodeHandler } from './node-adapter';
+export type { ServiceResponse } from './responses.ts';
+export { createNodeHandler } from './node-adapter.ts';
 
 export interface ServiceRequest {
   method: string;

@@ -1,4 +1,4 @@
-import type { AttachmentSpec } from './attachment-kinds';
+import type { AttachmentSpec } from './attachment-kinds.ts';
 import {
   GALLERY_ATTACHMENTS,
   HOSTILE_ATTACHMENTS,
@@ -6,11 +6,11 @@ import {
   LARGE_ATTACHMENTS,
   largeAttachment,
   randomAttachment,
-} from './attachment-kinds';
-import type { Conversation, ConversationSnapshot } from './dataset';
-import type { Rng } from './prng';
-import { hash32, mulberry32, pick, pickWeighted, randInt } from './prng';
-import { AGENT_LINES, AGENT_NAMES, CONTACT_LINES, FIRST_NAMES, LAST_NAMES } from './vocabulary';
+} from './attachment-kinds.ts';
+import type { Conversation, ConversationSnapshot } from './dataset.ts';
+import type { Rng } from './prng.ts';
+import { hash32, mulberry32, pick, pickWeighted, randInt } from './prng.ts';
+import { AGENT_LINES, AGENT_NAMES, CONTACT_LINES, FIRST_NAMES, LAST_NAMES } from './vocabulary.ts';
 
 export type AuthorRole = 'agent' | 'contact';
 

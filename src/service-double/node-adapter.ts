@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { ServiceResponse } from './responses';
-import type { ServiceState } from './state';
-import { handleServiceRequest, normalizeBasePath } from './handler';
+import type { ServiceResponse } from './responses.ts';
+import type { ServiceState } from './state.ts';
+import { handleServiceRequest, normalizeBasePath } from './handler.ts';
 
 export interface NodeHandlerOptions {
   /** Mount path, e.g. '/demo-service'. Requests outside it go to `next` (or get a 404). */

@@ -1,5 +1,5 @@
-import { hash32 } from './prng';
-import type { ApiError } from './responses';
+import { hash32 } from './prng.ts';
+import type { ApiError } from './responses.ts';
 
 export const DEFAULT_LIMIT = 25;
 export const MAX_LIMIT = 50;

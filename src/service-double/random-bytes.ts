@@ -1,4 +1,4 @@
-import { mulberry32 } from './prng';
+import { mulberry32 } from './prng.ts';
 
 /** Streaming chunk size: big enough to keep per-chunk overhead negligible at ~1 GB/s. */
 export const CHUNK_SIZE = 256 * 1024;

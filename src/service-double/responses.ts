@@ -1,4 +1,4 @@
-import type { FailureKind } from './faults';
+import type { FailureKind } from './faults.ts';
 
 export type ServiceBody = string | Uint8Array | AsyncIterable<Uint8Array>;
 

@@ -1,8 +1,8 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createNodeHandler } from './node-adapter';
-import type { ServiceOptions, ServiceState } from './state';
-import { createServiceState } from './state';
+import { createNodeHandler } from './node-adapter.ts';
+import type { ServiceOptions, ServiceState } from './state.ts';
+import { createServiceState } from './state.ts';
 
 export interface StartOptions extends ServiceOptions {
   /** 0 (default) picks a free port. */

@@ -1,12 +1,12 @@
-import type { AttachmentSpec } from './attachment-kinds';
-import { kindForMimeType } from './attachment-kinds';
-import type { DatasetOptions } from './dataset';
-import { Dataset } from './dataset';
-import type { FaultOptions } from './faults';
-import { FaultController } from './faults';
-import type { MessageRecord } from './messages';
-import { generateMessages, messageId } from './messages';
-import { hash32 } from './prng';
+import type { AttachmentSpec } from './attachment-kinds.ts';
+import { kindForMimeType } from './attachment-kinds.ts';
+import type { DatasetOptions } from './dataset.ts';
+import { Dataset } from './dataset.ts';
+import type { FaultOptions } from './faults.ts';
+import { FaultController } from './faults.ts';
+import type { MessageRecord } from './messages.ts';
+import { generateMessages, messageId } from './messages.ts';
+import { hash32 } from './prng.ts';
 
 export const DEMO_TOKEN = 'demo-token';
 

@@ -14,7 +14,7 @@ export const DEMO_BASE_PATH = '/demo-service';
 export function demoServicePlugin(): Plugin {
   async function mount(server: ViteDevServer | PreviewServer) {
     if (process.env.THREADLINE_DEMO === 'off') return;
-    const { createServiceState, createNodeHandler, DEMO_TOKEN } = await import('./index');
+    const { createServiceState, createNodeHandler, DEMO_TOKEN } = await import('./index.ts');
     const conversations = Number(process.env.THREADLINE_DEMO_CONVERSATIONS ?? 5000);
     const state = createServiceState({
       conversations,

@@ -1,4 +1,4 @@
-import type { ServiceResponse } from './responses';
+import type { ServiceResponse } from './responses.ts';
 
 /**
  * Turns a ServiceResponse into a fetch Response, e.g. for an MSW handler:

@@ -8,8 +8,8 @@ const STORAGE_KEY = 'threadline.session';
 describe('sign-in', () => {
   it('prefills the service URL (and a demo token) from config and signs in', async () => {
     const { user } = renderApp({ session: null, config: { demoToken: TEST_TOKEN } });
-    const url = screen.getByLabelText('Service URL');
-    const token = screen.getByLabelText('Access token');
+    const url = await screen.findByLabelText('Service URL');
+    const token = await screen.findByLabelText('Access token');
     expect(url).toHaveValue(TEST_SERVICE_URL);
     expect(token).toHaveValue(TEST_TOKEN);
     expect(token).toHaveAttribute('type', 'password');
@@ -26,7 +26,7 @@ describe('sign-in', () => {
 
   it('keeps the agent on the form when the token is refused', async () => {
     const { user } = renderApp({ session: null });
-    await user.type(screen.getByLabelText('Access token'), 'wrong');
+    await user.type(await screen.findByLabelText('Access token'), 'wrong');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'The service did not accept this access token.',
@@ -37,7 +37,7 @@ describe('sign-in', () => {
 
   it('asks for a full URL before sending anything', async () => {
     const { user } = renderApp({ session: null });
-    const url = screen.getByLabelText('Service URL');
+    const url = await screen.findByLabelText('Service URL');
     await user.clear(url);
     await user.type(url, 'not a url');
     await user.type(screen.getByLabelText('Access token'), TEST_TOKEN);
@@ -60,7 +60,7 @@ describe('sign-in', () => {
     const { user } = renderApp();
     await screen.findByRole('list', { name: 'Conversations' });
     await user.click(screen.getByRole('button', { name: 'Sign out' }));
-    expect(screen.getByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
     expect(screen.getByText('You are signed out.')).toBeInTheDocument();
     expect(sessionStorage.getItem(STORAGE_KEY)).toBeNull();
 

@@ -1,8 +1,8 @@
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { MemoryRouter, useLocation, type Location } from 'react-router-dom';
 import { AppProviders } from '../../src/app/providers';
-import { routes } from '../../src/app/router';
+import { AppRoutes } from '../../src/app/router';
 import type { AppConfig } from '../../src/lib/config';
 import { DEFAULT_CONFIG } from '../../src/lib/config';
 import { writeSession } from '../../src/lib/session-store';
@@ -24,15 +24,24 @@ export function renderApp({ route = '/', session, config }: RenderAppOptions = {
   const signedIn =
     session === undefined ? { serviceUrl: TEST_SERVICE_URL, token: TEST_TOKEN } : session;
   if (signedIn) writeSession(signedIn);
-  const router = createMemoryRouter(routes, { initialEntries: [route] });
+  // Mirrors a data router's `router.state.location`, kept current by a probe inside the router.
+  const router = { state: { location: undefined as unknown as Location } };
   const user = userEvent.setup();
   const result = render(
     <AppProviders
       config={{ ...DEFAULT_CONFIG, serviceUrl: TEST_SERVICE_URL, ...config }}
       queryDefaults={{ retry: false }}
     >
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[route]}>
+        <LocationProbe onChange={(location) => (router.state.location = location)} />
+        <AppRoutes />
+      </MemoryRouter>
     </AppProviders>,
   );
   return { ...result, router, user };
+}
+
+function LocationProbe({ onChange }: { onChange: (location: Location) => void }) {
+  onChange(useLocation());
+  return null;
 }
