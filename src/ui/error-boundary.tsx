@@ -1,4 +1,4 @@
-import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { Component, type ReactNode } from 'react';
 
 interface ErrorBoundaryState {
   failed: boolean;
@@ -10,10 +10,6 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, ErrorBound
 
   static getDerivedStateFromError(): ErrorBoundaryState {
     return { failed: true };
-  }
-
-  override componentDidCatch(_error: unknown, _info: ErrorInfo) {
-    // Deliberately not logged: errors may carry response data, and logs must never hold tokens.
   }
 
   override render() {
