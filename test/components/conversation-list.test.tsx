@@ -127,7 +127,9 @@ describe('conversation list', () => {
     expect(failedCursor).not.toBeNull();
     server.resetHandlers();
     await user.click(within(alert).getByRole('button', { name: 'Retry' }));
-    await waitFor(() => expect(listRequests().at(-1)!.get('next')).toBe(failedCursor));
+    await waitFor(() =>
+      expect(listRequests().map((params) => params.get('next'))).toContain(failedCursor),
+    );
     expect(await loadUntil(user, 'All 120 conversations loaded')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });

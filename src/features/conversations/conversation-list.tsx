@@ -24,7 +24,7 @@ interface ConversationListProps {
 }
 
 export function ConversationList({ statusIds, selectedId }: ConversationListProps) {
-  const { query: list, params } = useConversationList(statusIds);
+  const { query: list, params, readAhead } = useConversationList(statusIds);
   const { search } = useLocation();
   const now = useNow();
   const scrollerRef = useRef<HTMLDivElement>(null);
@@ -44,6 +44,7 @@ export function ConversationList({ statusIds, selectedId }: ConversationListProp
 
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = list;
   const nearEnd = rows.length === 0 || lastVisible >= rows.length - PREFETCH_ROWS;
+  useEffect(() => readAhead.setFollowing(nearEnd), [readAhead, nearEnd]);
   useEffect(() => {
     if (nearEnd && hasNextPage && !isFetchingNextPage && !isFetchNextPageError) {
       void fetchNextPage();

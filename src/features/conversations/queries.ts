@@ -3,18 +3,25 @@ import { fetchConversationPage, type ConversationListParams } from '../../api/co
 import type { ServiceSession } from '../../api/http';
 import { conversationKeys } from '../../api/query-keys';
 import { pagingState } from './paging';
+import type { ReadAhead } from './read-ahead';
 
 export function conversationListOptions(
   session: ServiceSession,
   params: ConversationListParams,
   timeoutMs: number,
+  readAhead?: ReadAhead,
 ) {
-  // Session and timeout are not part of the key: a session change clears the whole cache.
-  // eslint-disable-next-line @tanstack/query/exhaustive-deps
+  const fetchPage = (next: string | undefined, signal: AbortSignal) =>
+    fetchConversationPage(session, params, next, { signal, timeoutMs });
+
+  // Session, timeout and read-ahead are not part of the key: a session change clears the whole cache.
   return infiniteQueryOptions({
     queryKey: conversationKeys.list(params),
-    queryFn: ({ pageParam, signal }) =>
-      fetchConversationPage(session, params, pageParam, { signal, timeoutMs }),
+    queryFn: async ({ pageParam, signal }) => {
+      const page = await (readAhead?.take(pageParam, signal) ?? fetchPage(pageParam, signal));
+      readAhead?.after(page, fetchPage);
+      return page;
+    },
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (_lastPage, pages, _lastParam, pageParams) =>
       pagingState(pages, pageParams).next,

@@ -1,5 +1,5 @@
 import { useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { MAX_PAGE_SIZE } from '../../api/conversations';
 import type { ConversationPage } from '../../api/schemas';
 import { useConfig } from '../../lib/config-context';
@@ -7,6 +7,7 @@ import { useSession } from '../../lib/session-context';
 import type { StatusId } from '../../lib/status';
 import { pagingState, uniqueConversations } from './paging';
 import { conversationListOptions } from './queries';
+import { ReadAhead } from './read-ahead';
 
 function selectRows(data: InfiniteData<ConversationPage, string | undefined>) {
   return {
@@ -20,9 +21,13 @@ export function useConversationList(statusIds: readonly StatusId[]) {
   const session = useSession();
   const { listTimeoutMs } = useConfig();
   const params = useMemo(() => ({ statusIds, limit: MAX_PAGE_SIZE }), [statusIds]);
+  // One read-ahead per filter; a new filter drops what the old one was fetching.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- params is the read-ahead's identity
+  const readAhead = useMemo(() => new ReadAhead(), [params]);
+  useEffect(() => () => readAhead.dispose(), [readAhead]);
   const query = useInfiniteQuery({
-    ...conversationListOptions(session, params, listTimeoutMs),
+    ...conversationListOptions(session, params, listTimeoutMs, readAhead),
     select: selectRows,
   });
-  return { query, params };
+  return { query, params, readAhead };
 }
