@@ -40,7 +40,11 @@ export default tseslint.config(
   {
     files: ['public/**/*.js'],
     ...tseslint.configs.disableTypeChecked,
-    languageOptions: { globals: { ...globals.serviceworker } },
+    languageOptions: {
+      ...tseslint.configs.disableTypeChecked.languageOptions,
+      sourceType: 'script',
+      globals: { ...globals.serviceworker },
+    },
   },
   {
     files: ['eslint.config.js'],

@@ -51,6 +51,6 @@ if (typeof HTMLElement !== 'undefined') {
       width: 800,
       height: 640,
       toJSON: () => ({}),
-    } as DOMRect;
+    };
   };
 }

@@ -20,6 +20,8 @@ interface Fixtures {
 }
 
 export const test = base.extend<Fixtures>({
+  // Playwright reads a fixture's dependencies from its first parameter; this one has none.
+  // eslint-disable-next-line no-empty-pattern
   startService: async ({}, use) => {
     const started: RunningServiceDouble[] = [];
     await use(async (options = {}) => {

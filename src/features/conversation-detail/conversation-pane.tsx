@@ -1,27 +1,32 @@
-import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
-import { findCachedConversation } from '../../api/query-keys';
 import { useConfig } from '../../lib/config-context';
 import { useSession } from '../../lib/session-context';
-import { statusLabel } from '../../lib/status';
-import { formatExact } from '../../lib/time';
 import { ErrorAlert } from '../../ui/error-alert';
+import { ConversationFields } from './conversation-fields';
+import type { DownloadOptions } from './download-settings';
 import { MessageList } from './message-list';
 import { messageListOptions } from './queries';
+import { useCachedConversation } from './use-cached-conversation';
 
 interface ConversationPaneProps {
   conversationId: number;
+  /** The list's URL with the same filters. */
   closeHref: string;
+  /** Tests lower the download timers here; the app uses the defaults. */
+  downloadOptions?: Partial<DownloadOptions> | undefined;
 }
 
-export function ConversationPane({ conversationId, closeHref }: ConversationPaneProps) {
+export function ConversationPane({
+  conversationId,
+  closeHref,
+  downloadOptions,
+}: ConversationPaneProps) {
   const session = useSession();
   const { messagesPath, listTimeoutMs } = useConfig();
-  const queryClient = useQueryClient();
   const headingId = useId();
-  // Fields come from whichever list already loaded this conversation; a deep link may have none yet.
-  const conversation = findCachedConversation(queryClient, conversationId);
+  const conversation = useCachedConversation(conversationId);
   const messages = useInfiniteQuery(
     messageListOptions(session, messagesPath, conversationId, listTimeoutMs),
   );
@@ -34,20 +39,8 @@ export function ConversationPane({ conversationId, closeHref }: ConversationPane
           Close
         </Link>
       </header>
-      {conversation ? (
-        <dl className="detail-fields">
-          <dt>Status</dt>
-          <dd>{statusLabel(conversation.status)}</dd>
-          <dt>Contact</dt>
-          <dd>{conversation.contactId}</dd>
-          <dt>Inbox</dt>
-          <dd>{conversation.inboxId}</dd>
-          <dt>Created</dt>
-          <dd>{formatExact(conversation.createdAt)}</dd>
-          <dt>Updated</dt>
-          <dd>{formatExact(conversation.updatedAt)}</dd>
-        </dl>
-      ) : null}
+      <ConversationFields conversation={conversation} />
+      <h3 className="visually-hidden">Messages</h3>
       {messages.isPending ? (
         <p role="status">Loading messages…</p>
       ) : messages.isError && !messages.data ? (
@@ -63,6 +56,7 @@ export function ConversationPane({ conversationId, closeHref }: ConversationPane
           isFetchingNextPage={messages.isFetchingNextPage}
           nextPageError={messages.isFetchNextPageError ? messages.error : null}
           onLoadMore={() => void messages.fetchNextPage()}
+          downloadOptions={downloadOptions}
         />
       )}
     </aside>

@@ -1,6 +1,8 @@
 import type { MessagePage } from '../../api/messages';
-import { formatExact, toIsoString } from '../../lib/time';
 import { ErrorAlert } from '../../ui/error-alert';
+import type { DownloadOptions } from './download-settings';
+import { MessageItem } from './message-item';
+import { useAutoLoad } from './use-auto-load';
 
 interface MessageListProps {
   pages: MessagePage[];
@@ -8,48 +10,51 @@ interface MessageListProps {
   isFetchingNextPage: boolean;
   nextPageError: Error | null;
   onLoadMore: () => void;
+  downloadOptions?: Partial<DownloadOptions> | undefined;
 }
 
+/** Messages in the service's order, paged like the list: Load more, or scroll to the end. */
 export function MessageList({
   pages,
   hasNextPage,
   isFetchingNextPage,
   nextPageError,
   onLoadMore,
+  downloadOptions,
 }: MessageListProps) {
   const messages = pages.flatMap((page) => page.messages);
-  if (messages.length === 0) return <p>This conversation has no messages.</p>;
+  const canAutoLoad = hasNextPage && !isFetchingNextPage && !nextPageError;
+  const sentinel = useAutoLoad<HTMLDivElement>(canAutoLoad, onLoadMore);
+
+  if (messages.length === 0 && !hasNextPage) {
+    return <p className="detail-empty">This conversation has no messages.</p>;
+  }
   return (
     <>
       <ol className="messages" aria-label="Messages">
         {messages.map((message) => (
-          <li key={message.key} className="message">
-            <p className="message-meta">
-              {message.author ? <span className="message-author">{message.author}</span> : null}
-              {message.timestamp ? (
-                <time dateTime={toIsoString(message.timestamp)}>{formatExact(message.timestamp)}</time>
-              ) : null}
-            </p>
-            {message.text ? <p className="message-text">{message.text}</p> : null}
-            {message.attachments.length > 0 ? (
-              <ul className="attachments" aria-label="Attachments">
-                {message.attachments.map((attachment, index) => (
-                  <li key={`${attachment.url}-${index}`}>
-                    {attachment.fileName} · {attachment.mimeType}
-                  </li>
-                ))}
-              </ul>
-            ) : null}
-          </li>
+          <MessageItem key={message.key} message={message} downloadOptions={downloadOptions} />
         ))}
       </ol>
-      {nextPageError && !isFetchingNextPage ? (
-        <ErrorAlert title="More messages could not be loaded." error={nextPageError} onRetry={onLoadMore} />
-      ) : hasNextPage ? (
-        <button type="button" onClick={onLoadMore} disabled={isFetchingNextPage}>
-          {isFetchingNextPage ? 'Loading messages…' : 'Load more messages'}
-        </button>
-      ) : null}
+      <div ref={sentinel} className="messages-footer">
+        {nextPageError && !isFetchingNextPage ? (
+          <ErrorAlert
+            title="More messages could not be loaded."
+            error={nextPageError}
+            onRetry={onLoadMore}
+          />
+        ) : isFetchingNextPage ? (
+          <p role="status">Loading more messages…</p>
+        ) : hasNextPage ? (
+          <button type="button" onClick={onLoadMore}>
+            Load more messages
+          </button>
+        ) : messages.length > 0 ? (
+          <p className="detail-end">
+            {messages.length === 1 ? '1 message' : `All ${messages.length} messages`} shown.
+          </p>
+        ) : null}
+      </div>
     </>
   );
 }

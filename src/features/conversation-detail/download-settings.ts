@@ -1,0 +1,36 @@
+/** Tunables of the attachment download engine. Tests may lower the timers through options. */
+
+/** No bytes for this long fails a download as stalled. */
+export const STALL_TIMEOUT_MS = 30_000;
+
+/** Files up to this size (by Content-Length) are collected in memory and saved as a Blob. */
+export const SMALL_FILE_LIMIT_BYTES = 50 * 1024 * 1024;
+
+/**
+ * How long a Blob's object URL outlives the click that saves it. Chromium resolves the URL
+ * asynchronously, so revoking at once could cancel the save; a minute is safe everywhere.
+ */
+export const REVOKE_DELAY_MS = 60_000;
+
+/** How long the page waits for the download worker to install and take control. */
+export const WORKER_SETUP_TIMEOUT_MS = 15_000;
+
+/** The page pings the worker this often during a download so the browser keeps it alive. */
+export const WORKER_KEEPALIVE_MS = 10_000;
+
+/** Progress reaches React at most this often. */
+export const PROGRESS_INTERVAL_MS = 100;
+
+/** The worker script (public/download-sw.js) and the only URLs it answers. */
+export const DOWNLOAD_WORKER_URL = '/download-sw.js';
+export const DOWNLOAD_WORKER_PATH = '/__threadline/download/';
+
+export interface DownloadOptions {
+  stallTimeoutMs: number;
+  revokeDelayMs: number;
+}
+
+export const DEFAULT_DOWNLOAD_OPTIONS: DownloadOptions = {
+  stallTimeoutMs: STALL_TIMEOUT_MS,
+  revokeDelayMs: REVOKE_DELAY_MS,
+};

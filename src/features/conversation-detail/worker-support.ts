@@ -1,0 +1,63 @@
+import { DOWNLOAD_WORKER_URL, WORKER_SETUP_TIMEOUT_MS } from './download-settings';
+
+/**
+ * The download worker (public/download-sw.js) is registered lazily, the first time a large
+ * download needs it, so it never slows the first list render.
+ */
+
+/** Service workers exist only in secure contexts (https, http://127.0.0.1, http://localhost). */
+export function workerDownloadsAvailable(): boolean {
+  return (
+    typeof navigator !== 'undefined' &&
+    'serviceWorker' in navigator &&
+    typeof window !== 'undefined' &&
+    window.isSecureContext
+  );
+}
+
+let setup: Promise<ServiceWorker> | null = null;
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('The download worker did not start.')), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
+}
+
+async function registerAndTakeControl(): Promise<ServiceWorker> {
+  const container = navigator.serviceWorker;
+  await container.register(DOWNLOAD_WORKER_URL, { scope: '/', updateViaCache: 'none' });
+  const registration = await container.ready;
+  if (!container.controller) {
+    // First registration: the worker claims open pages when it activates. A page loaded with a
+    // hard reload is not controlled even by an active worker, so ask it to claim again.
+    const controlled = new Promise<void>((resolve) => {
+      container.addEventListener('controllerchange', () => resolve(), { once: true });
+    });
+    registration.active?.postMessage({ type: 'claim' });
+    await controlled;
+  }
+  const worker = registration.active ?? container.controller;
+  if (!worker) throw new Error('The download worker is not active.');
+  return worker;
+}
+
+/** The active download worker, controlling this page; registered on first use. */
+export function ensureDownloadWorker(): Promise<ServiceWorker> {
+  setup ??= withTimeout(registerAndTakeControl(), WORKER_SETUP_TIMEOUT_MS).catch(
+    (error: unknown) => {
+      setup = null;
+      throw error;
+    },
+  );
+  return setup;
+}
