@@ -1,10 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/app';
-import { ConfigError, loadConfig } from './lib/config';
-import { applyConnectPolicy } from './lib/connect-policy';
-import { readSession } from './lib/session-store';
-import './ui/styles.css';
+import { ConfigError, type AppConfig } from '../lib/config';
+import { applyConnectPolicy } from '../lib/connect-policy';
+import { readSession } from '../lib/session-store';
+import { App } from './app';
 
 function originOf(url: string): string | null {
   try {
@@ -14,10 +13,11 @@ function originOf(url: string): string | null {
   }
 }
 
-async function start() {
+/** Renders the app once config.json has arrived (it was requested before this code loaded). */
+export async function start(configLoaded: Promise<AppConfig>) {
   const root = createRoot(document.getElementById('root')!);
   try {
-    const config = await loadConfig();
+    const config = await configLoaded;
     const origin = originOf(readSession()?.serviceUrl ?? config.serviceUrl);
     if (origin) applyConnectPolicy(origin);
     root.render(
@@ -36,5 +36,3 @@ async function start() {
     );
   }
 }
-
-void start();

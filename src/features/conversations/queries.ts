@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { fetchConversationPage, type ConversationListParams } from '../../api/conversations';
+import { takePrefetchedFirstPage } from '../../api/first-page-prefetch';
 import type { ServiceSession } from '../../api/http';
 import { conversationKeys } from '../../api/query-keys';
 import { pagingState } from './paging';
@@ -15,10 +16,13 @@ export function conversationListOptions(
     fetchConversationPage(session, params, next, { signal, timeoutMs });
 
   // Session, timeout and read-ahead are not part of the key: a session change clears the whole cache.
+  // eslint-disable-next-line @tanstack/query/exhaustive-deps
   return infiniteQueryOptions({
     queryKey: conversationKeys.list(params),
     queryFn: async ({ pageParam, signal }) => {
-      const page = await (readAhead?.take(pageParam, signal) ?? fetchPage(pageParam, signal));
+      const page = await (readAhead?.take(pageParam, signal) ??
+        (pageParam === undefined ? takePrefetchedFirstPage(session, params) : undefined) ??
+        fetchPage(pageParam, signal));
       readAhead?.after(page, fetchPage);
       return page;
     },

@@ -1,29 +1,12 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { STATUS_FILTERS, type StatusId } from '../../lib/status';
+import { parseStatusParams, STATUS_PARAM, type ParsedStatusParams } from '../../lib/status-params';
 
-export const STATUS_PARAM = 'status';
+export { STATUS_PARAM };
 
-export interface StatusFilter {
-  /** Sorted, unique; empty means every status. */
-  statusIds: StatusId[];
-  /** Values in the URL we could not use, so the agent can be told. */
-  ignored: string[];
+export interface StatusFilter extends ParsedStatusParams {
   toggle: (id: StatusId) => void;
-}
-
-/** Parses `?status=open&status=pending`; unknown values are ignored, not fatal. */
-export function parseStatusParams(
-  values: readonly string[],
-): Pick<StatusFilter, 'statusIds' | 'ignored'> {
-  const ids = new Set<StatusId>();
-  const ignored: string[] = [];
-  for (const value of values) {
-    const match = STATUS_FILTERS.find((status) => status.name === value.trim().toLowerCase());
-    if (match) ids.add(match.id);
-    else ignored.push(value);
-  }
-  return { statusIds: [...ids].sort((a, b) => a - b), ignored };
 }
 
 /** The status filter lives in the URL, so reloads and shared links restore it. */
