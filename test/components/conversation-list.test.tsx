@@ -2,7 +2,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../support/render-app';
-import { listRequests, server, service, TEST_SERVICE_URL, useService } from '../support/msw';
+import { prefetchFirstPage, takePrefetchedFirstPage } from '../../src/api/first-page-prefetch';
+import {
+  listRequests,
+  server,
+  service,
+  TEST_SERVICE_URL,
+  TEST_TOKEN,
+  useService,
+} from '../support/msw';
 
 /** Scrolling is not simulated here; the Load more fallback pages on. */
 async function loadUntil(user: ReturnType<typeof renderApp>['user'], endText: string) {
@@ -45,6 +53,34 @@ describe('conversation list', () => {
     // Each cursor is passed back exactly once.
     const cursors = requests.slice(1).map((params) => params.get('next'));
     expect(new Set(cursors).size).toBe(cursors.length);
+  });
+
+  it('uses the first page requested at start-up instead of asking again', async () => {
+    prefetchFirstPage(
+      { serviceUrl: TEST_SERVICE_URL, token: TEST_TOKEN },
+      { statusIds: [], limit: 50 },
+      30_000,
+    );
+    renderApp();
+    await conversationRows();
+    expect(listRequests().filter((params) => params.get('next') === null)).toHaveLength(1);
+  });
+
+  it('ignores a start-up page requested for other filters', async () => {
+    prefetchFirstPage(
+      { serviceUrl: TEST_SERVICE_URL, token: TEST_TOKEN },
+      { statusIds: [2], limit: 50 },
+      30_000,
+    );
+    renderApp({ route: '/?status=open' });
+    await conversationRows();
+    const firstPages = listRequests().filter((params) => params.get('next') === null);
+    expect(firstPages.map((params) => params.getAll('statusId').join())).toEqual(['2', '1']);
+    // Left unused; take it so no later test receives it.
+    await takePrefetchedFirstPage(
+      { serviceUrl: TEST_SERVICE_URL, token: TEST_TOKEN },
+      { statusIds: [2], limit: 50 },
+    );
   });
 
   it('says so when no conversation matches', async () => {
