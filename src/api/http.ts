@@ -97,7 +97,7 @@ export async function getJson<TSchema extends v.GenericSchema>(
   const url = buildServiceUrl(session.serviceUrl, path, query);
   const response = await fetchWithTimeout(
     url,
-    { headers: authHeaders(session), credentials: 'omit', cache: 'no-store' },
+    { headers: authHeaders(session), credentials: 'omit' },
     options,
   );
   const status = response.status;

@@ -1,0 +1,137 @@
+import { chromium } from 'playwright';
+import type { Browser, BrowserContext, CDPSession, Page } from 'playwright';
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
+}
+
+/** The app's sessionStorage key (src/lib/session-store.ts); the baseline pages read it too. */
+export const SESSION_KEY = 'threadline.session';
+
+/** The row both the app and the baseline pages render: an <a> inside the labelled list. */
+export const ROW_SELECTOR = 'ul[aria-label="Conversations"] a.conversation-row';
+
+/** What the init script records in every top-level document, read back as window.__bench. */
+export interface BenchProbe {
+  /** performance.now() when the first row element was attached; navigation start is 0. */
+  firstRow?: number;
+  longTasks: { start: number; duration: number }[];
+}
+
+export type ProbeWindow = Window & { __bench?: BenchProbe };
+
+interface ProbeArgs {
+  sessionKey: string;
+  sessionValue: string;
+  rowSelector: string;
+}
+
+/** Runs in the page before any of its scripts (serialised by Playwright: keep it self-contained). */
+function installProbe({ sessionKey, sessionValue, rowSelector }: ProbeArgs): void {
+  if (window.top !== window) return;
+  try {
+    sessionStorage.setItem(sessionKey, sessionValue);
+  } catch {
+    // An opaque origin has no storage; nothing to sign in there.
+  }
+  const bench: BenchProbe = { longTasks: [] };
+  (window as ProbeWindow).__bench = bench;
+  try {
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        bench.longTasks.push({ start: entry.startTime, duration: entry.duration });
+      }
+    }).observe({ type: 'longtask', buffered: true });
+  } catch {
+    // No Long Tasks API: the count stays 0 and the report says what it saw.
+  }
+  const observer = new MutationObserver(() => {
+    if (document.querySelector(rowSelector)) {
+      bench.firstRow = performance.now();
+      observer.disconnect();
+    }
+  });
+  observer.observe(document, { childList: true, subtree: true });
+}
+
+export interface Session {
+  serviceUrl: string;
+  token: string;
+}
+
+/** A fresh context (empty cache, storage and service workers), signed in through sessionStorage. */
+export async function newBenchContext(
+  browser: Browser,
+  baseURL: string,
+  session: Session,
+): Promise<{ context: BrowserContext; page: Page; cdp: CDPSession }> {
+  const context = await browser.newContext({
+    baseURL,
+    locale: 'en-US',
+    viewport: { width: 1280, height: 800 },
+    acceptDownloads: true,
+    serviceWorkers: 'allow',
+  });
+  // tsx compiles with esbuild's keepNames, which wraps named inner functions in __name(…); the
+  // functions handed to page.evaluate carry those calls into the page, so give them a no-op.
+  await context.addInitScript({ content: 'globalThis.__name ??= (fn) => fn;' });
+  await context.addInitScript(installProbe, {
+    sessionKey: SESSION_KEY,
+    sessionValue: JSON.stringify(session),
+    rowSelector: ROW_SELECTOR,
+  });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  return { context, page, cdp };
+}
+
+export interface HeapUsage {
+  /** V8 heap in use. */
+  used: number;
+  /** Backing stores of ArrayBuffers and external strings (bytes read from streams live here). */
+  backing: number;
+}
+
+export async function heapUsage(cdp: CDPSession): Promise<HeapUsage> {
+  const usage = await cdp.send('Runtime.getHeapUsage');
+  return { used: usage.usedSize, backing: usage.backingStorageSize };
+}
+
+/** Heap after a full garbage collection (twice, so weak and finalised objects are gone too). */
+export async function heapAfterGc(cdp: CDPSession): Promise<HeapUsage> {
+  await cdp.send('HeapProfiler.collectGarbage');
+  await cdp.send('HeapProfiler.collectGarbage');
+  return heapUsage(cdp);
+}
+
+export async function readProbe(page: Page): Promise<BenchProbe> {
+  const probe = await page.evaluate(() => (window as ProbeWindow).__bench);
+  if (!probe) throw new Error(`The bench probe is missing on ${page.url()}`);
+  return probe;
+}
+
+/** Waits until the probe saw the first row and returns its time (ms since navigation start). */
+export async function waitForFirstRow(page: Page, timeoutMs = 30_000): Promise<number> {
+  const handle = await page.waitForFunction(
+    () => (window as ProbeWindow).__bench?.firstRow,
+    undefined,
+    { timeout: timeoutMs, polling: 20 },
+  );
+  const value = (await handle.jsonValue()) as number;
+  await handle.dispose();
+  return value;
+}

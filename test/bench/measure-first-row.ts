@@ -1,0 +1,52 @@
+import type { Browser } from 'playwright';
+import { newBenchContext, waitForFirstRow } from './browser';
+import type { Session } from './browser';
+import { median } from './stats';
+
+export interface FirstRowResult {
+  /** ms from navigation start to the first row element attached, per sample. */
+  app: number[];
+  baseline: number[];
+  appMedian: number;
+  baselineMedian: number;
+}
+
+async function sample(
+  browser: Browser,
+  origin: string,
+  session: Session,
+  path: string,
+): Promise<number> {
+  const { context, page } = await newBenchContext(browser, origin, session);
+  try {
+    await page.goto(path, { waitUntil: 'commit' });
+    return await waitForFirstRow(page);
+  } finally {
+    await context.close();
+  }
+}
+
+/** Navigation → first conversation row: the app against the hand-written first-row page. */
+export async function measureFirstRow(
+  browser: Browser,
+  origin: string,
+  session: Session,
+  runs: number,
+): Promise<FirstRowResult> {
+  const app: number[] = [];
+  const baseline: number[] = [];
+  // One unmeasured round warms the browser and the servers for both contenders alike.
+  await sample(browser, origin, session, '/');
+  await sample(browser, origin, session, '/bench/first-row.html');
+  for (let i = 0; i < runs; i++) {
+    // Alternate who goes first so drift hits both equally.
+    if (i % 2 === 0) {
+      app.push(await sample(browser, origin, session, '/'));
+      baseline.push(await sample(browser, origin, session, '/bench/first-row.html'));
+    } else {
+      baseline.push(await sample(browser, origin, session, '/bench/first-row.html'));
+      app.push(await sample(browser, origin, session, '/'));
+    }
+  }
+  return { app, baseline, appMedian: median(app), baselineMedian: median(baseline) };
+}

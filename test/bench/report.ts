@@ -1,0 +1,365 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { MachineInfo } from './machine';
+import { machineLine } from './machine';
+import type { BundleResult } from './measure-bundle';
+import type { DownloadResult, DownloadSample } from './measure-download';
+import type { FirstRowResult } from './measure-first-row';
+import type { PollSample } from './measure-poll';
+import type { ScrollResult, ScrollSample } from './measure-scroll';
+import { KIB, max, median, MIB } from './stats';
+
+export interface BenchResults {
+  machine: MachineInfo;
+  startedAt: string;
+  runs: number;
+  conversations: number;
+  bundle?: BundleResult;
+  firstRow?: FirstRowResult | undefined;
+  scroll?: ScrollResult | undefined;
+  download?: DownloadResult | undefined;
+  poll?: PollSample[] | undefined;
+  /** Measurements that broke, by metric group: reported as n/a. */
+  errors?: Record<string, string>;
+}
+
+export interface Row {
+  metric: string;
+  threadline: string;
+  baseline: string;
+  ratio: string;
+  target: string;
+  met: 'yes' | 'no' | 'n/a' | '—';
+  /** For unmet targets: by how much. */
+  note?: string;
+}
+
+export const BUDGET_KIB = 110;
+export const FIRST_ROW_MAX_RATIO = 1.3;
+export const SCROLL_MAX_FLOOR_RATIO = 2;
+export const MAX_LIST_ELEMENTS = 150;
+export const MAX_HEAP_MIB = 30;
+export const LONG_TASK_MS = 50;
+export const DOWNLOAD_MAX_RATIO = 1.1;
+/** "Flat": the page's peak heap (ArrayBuffers included) grows less than this during 200 MB. */
+export const DOWNLOAD_MAX_GROWTH_MIB = 16;
+
+const ms = (value: number) =>
+  Number.isFinite(value) ? `${value >= 100 ? value.toFixed(0) : value.toFixed(1)} ms` : 'n/a';
+const kib = (bytes: number) => `${(bytes / KIB).toFixed(1)} KiB`;
+const mib = (bytes: number) => `${(bytes / MIB).toFixed(1)} MiB`;
+const times = (ratio: number) => (Number.isFinite(ratio) ? `${ratio.toFixed(2)}×` : 'n/a');
+const met = (ok: boolean): Row['met'] => (ok ? 'yes' : 'no');
+const over = (actual: number, limit: number) =>
+  `${(((actual - limit) / limit) * 100).toFixed(0)}% over the target`;
+
+const medianOf = <T>(samples: readonly T[], pick: (sample: T) => number) =>
+  median(samples.map(pick));
+
+function bundleRows(bundle: BundleResult): Row[] {
+  const kibs = bundle.initialGzip / KIB;
+  return [
+    {
+      metric: 'Initial JS (gzip -9), entry + static imports',
+      threadline: `${kib(bundle.initialGzip)} (${bundle.initialGzip} B)`,
+      baseline: `${BUDGET_KIB} KiB budget`,
+      ratio: times(kibs / BUDGET_KIB),
+      target: `≤ ${BUDGET_KIB} KiB`,
+      met: met(kibs <= BUDGET_KIB),
+      ...(kibs > BUDGET_KIB
+        ? { note: `${bundle.initialGzip - BUDGET_KIB * KIB} bytes over budget` }
+        : {}),
+    },
+    {
+      metric: 'All JS of the build (gzip -9, context)',
+      threadline: `${kib(bundle.totalGzip)} in ${bundle.allFiles.length} files`,
+      baseline: '—',
+      ratio: '—',
+      target: '—',
+      met: '—',
+    },
+  ];
+}
+
+function firstRowRows(result: FirstRowResult): Row[] {
+  const ratio = result.appMedian / result.baselineMedian;
+  return [
+    {
+      metric: 'Navigation → first conversation row',
+      threadline: ms(result.appMedian),
+      baseline: `${ms(result.baselineMedian)} (hand-written page)`,
+      ratio: times(ratio),
+      target: `≤ ${FIRST_ROW_MAX_RATIO}× baseline`,
+      met: met(ratio <= FIRST_ROW_MAX_RATIO),
+      ...(ratio > FIRST_ROW_MAX_RATIO ? { note: over(ratio, FIRST_ROW_MAX_RATIO) } : {}),
+    },
+  ];
+}
+
+function scrollRows(result: ScrollResult, conversations: number): Row[] {
+  const { app, baseline, floor } = result;
+  const appMs = medianOf(app, (s) => s.ms);
+  const baselineMs = medianOf(baseline, (s) => s.ms);
+  const floorMs = medianOf(floor, (s) => s.ms);
+  const floorRatio = appMs / floorMs;
+  const elements = medianOf(app, (s) => s.elementsInList);
+  const heap = medianOf(app, (s) => s.heapUsedAfterGc);
+  const longMax = (samples: ScrollSample[]) => max(samples.map((s) => s.longTaskMaxMs));
+  const longCount = (samples: ScrollSample[]) => medianOf(samples, (s) => s.longTaskCount);
+  const appLongMax = longMax(app);
+  const frame = medianOf(app, (s) => s.maxFrameMs);
+  const perPage = (samples: ScrollSample[]) =>
+    medianOf(samples, (s) => s.listRequests) / result.pages;
+  const appPerPage = perPage(app);
+  const timedOut = [...app, ...baseline].some((s) => s.timedOut);
+  const label = conversations.toLocaleString('en-US');
+  return [
+    {
+      metric: `Scroll ${label} conversations to the end (vs infinite-scroll page)`,
+      threadline: ms(appMs),
+      baseline: `${ms(baselineMs)} (IntersectionObserver page)`,
+      ratio: times(appMs / baselineMs),
+      target: '— (context)',
+      met: '—',
+      ...(timedOut ? { note: 'a contender timed out before the end marker' } : {}),
+    },
+    {
+      metric: `Scroll ${label} conversations to the end (vs raw-fetch floor)`,
+      threadline: ms(appMs),
+      baseline: `${ms(floorMs)} (${result.pages} pages fetched, no rendering)`,
+      ratio: times(floorRatio),
+      target: `≤ ${SCROLL_MAX_FLOOR_RATIO}× floor`,
+      met: met(floorRatio <= SCROLL_MAX_FLOOR_RATIO),
+      ...(floorRatio > SCROLL_MAX_FLOOR_RATIO
+        ? { note: over(floorRatio, SCROLL_MAX_FLOOR_RATIO) }
+        : {}),
+    },
+    {
+      metric: 'Elements in the list at the end',
+      threadline: String(elements),
+      baseline: String(medianOf(baseline, (s) => s.elementsInList)),
+      ratio: '—',
+      target: `≤ ${MAX_LIST_ELEMENTS}`,
+      met: met(elements <= MAX_LIST_ELEMENTS),
+      ...(elements > MAX_LIST_ELEMENTS ? { note: over(elements, MAX_LIST_ELEMENTS) } : {}),
+    },
+    {
+      metric: 'JS heap after GC at the end',
+      threadline: mib(heap),
+      baseline: mib(medianOf(baseline, (s) => s.heapUsedAfterGc)),
+      ratio: '—',
+      target: `≤ ${MAX_HEAP_MIB} MiB`,
+      met: met(heap <= MAX_HEAP_MIB * MIB),
+      ...(heap > MAX_HEAP_MIB * MIB ? { note: over(heap / MIB, MAX_HEAP_MIB) } : {}),
+    },
+    {
+      metric: 'Long tasks while scrolling (median count, max duration)',
+      threadline: `${longCount(app)}, max ${ms(appLongMax > 0 ? appLongMax : 0)}`,
+      baseline: `${longCount(baseline)}, max ${ms(Math.max(0, longMax(baseline)))}`,
+      ratio: '—',
+      target: `none > ${LONG_TASK_MS} ms`,
+      met: met(appLongMax <= LONG_TASK_MS),
+      ...(appLongMax > LONG_TASK_MS
+        ? { note: `longest task ${ms(appLongMax)} in any sample` }
+        : {}),
+    },
+    {
+      metric: 'Slowest frame while scrolling (rAF to rAF)',
+      threadline: ms(frame),
+      baseline: ms(medianOf(baseline, (s) => s.maxFrameMs)),
+      ratio: '—',
+      target: '— (context)',
+      met: '—',
+    },
+    {
+      metric: 'List requests per page loaded (scroll run)',
+      threadline: appPerPage.toFixed(2),
+      baseline: perPage(baseline).toFixed(2),
+      ratio: '—',
+      target: '= 1.00',
+      met: met(Math.abs(appPerPage - 1) < 0.005),
+      ...(Math.abs(appPerPage - 1) >= 0.005
+        ? {
+            note: `${medianOf(app, (s) => s.listRequests)} list requests for ${result.pages} pages`,
+          }
+        : {}),
+    },
+  ];
+}
+
+function downloadRows(result: DownloadResult): Row[] {
+  const nativeMs = medianOf(result.baseline, (s) => s.ms);
+  const floorMs = medianOf(result.floor, (s) => s.ms);
+  const growth = (samples: DownloadSample[]) =>
+    medianOf(samples, (s) => s.heapWithBuffersPeak - s.heapWithBuffersBefore);
+  const peak = (samples: DownloadSample[]) => medianOf(samples, (s) => s.heapWithBuffersPeak);
+  if (result.app.length === 0) {
+    const why = `n/a (${result.appMissing ?? 'no sample'})`;
+    return [
+      {
+        metric: 'Download 200 MB, click → saved (vs native download)',
+        threadline: why,
+        baseline: `${ms(nativeMs)} (<a download>)`,
+        ratio: 'n/a',
+        target: `≤ ${DOWNLOAD_MAX_RATIO}× native`,
+        met: 'n/a',
+      },
+      {
+        metric: 'Download 200 MB (vs in-page fetch floor)',
+        threadline: 'n/a',
+        baseline: `${ms(floorMs)} (fetch, body read and dropped)`,
+        ratio: 'n/a',
+        target: '— (context)',
+        met: '—',
+      },
+      {
+        metric: 'Page heap during the download (peak, growth)',
+        threadline: 'n/a',
+        baseline: `${mib(peak(result.baseline))}, +${mib(growth(result.baseline))}`,
+        ratio: '—',
+        target: `flat (growth ≤ ${DOWNLOAD_MAX_GROWTH_MIB} MiB)`,
+        met: 'n/a',
+      },
+    ];
+  }
+  const appMs = medianOf(result.app, (s) => s.ms);
+  const ratio = appMs / nativeMs;
+  const appGrowth = growth(result.app);
+  const warm = result.app.flatMap((s) => (s.warm ? [s.warm] : []));
+  const partial = result.appMissing
+    ? `${result.appFailures ?? 1} of ${result.app.length + (result.appFailures ?? 1)} app samples failed, last: ${result.appMissing}`
+    : '';
+  return [
+    {
+      metric: 'Download 200 MB, click → saved (vs native download)',
+      threadline: ms(appMs),
+      baseline: `${ms(nativeMs)} (<a download>)`,
+      ratio: times(ratio),
+      target: `≤ ${DOWNLOAD_MAX_RATIO}× native`,
+      met: met(ratio <= DOWNLOAD_MAX_RATIO),
+      ...(ratio > DOWNLOAD_MAX_RATIO || partial
+        ? {
+            note: [ratio > DOWNLOAD_MAX_RATIO ? over(ratio, DOWNLOAD_MAX_RATIO) : '', partial]
+              .filter(Boolean)
+              .join('; '),
+          }
+        : {}),
+    },
+    {
+      metric: 'Download 200 MB, 2nd in the same session (worker ready; context)',
+      threadline: warm.length > 0 ? ms(medianOf(warm, (s) => s.ms)) : 'n/a',
+      baseline: `${ms(nativeMs)} (<a download>)`,
+      ratio: warm.length > 0 ? times(medianOf(warm, (s) => s.ms) / nativeMs) : 'n/a',
+      target: '— (context)',
+      met: '—',
+    },
+    {
+      metric: 'Download 200 MB (vs in-page fetch floor)',
+      threadline: ms(appMs),
+      baseline: `${ms(floorMs)} (fetch, body read and dropped)`,
+      ratio: times(appMs / floorMs),
+      target: '— (context)',
+      met: '—',
+    },
+    {
+      metric: 'Page heap during the download (peak, growth; ArrayBuffers incl.)',
+      threadline: `${mib(peak(result.app))}, +${mib(appGrowth)}`,
+      baseline: `${mib(peak(result.baseline))}, +${mib(growth(result.baseline))}`,
+      ratio: '—',
+      target: `flat (growth ≤ ${DOWNLOAD_MAX_GROWTH_MIB} MiB)`,
+      met: met(appGrowth <= DOWNLOAD_MAX_GROWTH_MIB * MIB),
+      ...(appGrowth > DOWNLOAD_MAX_GROWTH_MIB * MIB
+        ? { note: `grew ${mib(appGrowth)} while 200 MB went by` }
+        : {}),
+    },
+  ];
+}
+
+function pollRows(samples: PollSample[]): Row[] {
+  const requests = medianOf(samples, (s) => s.requests);
+  const typical = samples.find((s) => s.requests === requests) ?? samples[0];
+  return [
+    {
+      metric: 'Requests per freshness check (poll every 5 s)',
+      threadline: String(requests),
+      baseline: '—',
+      ratio: '—',
+      target: '= 1',
+      met: met(requests === 1),
+      ...(requests !== 1
+        ? { note: `median ${requests} requests: ${typical?.seen.join(', ') ?? '?'}` }
+        : {}),
+    },
+  ];
+}
+
+export function buildRows(results: BenchResults): Row[] {
+  return [
+    ...(results.bundle ? bundleRows(results.bundle) : []),
+    ...(results.firstRow ? firstRowRows(results.firstRow) : []),
+    ...(results.scroll ? scrollRows(results.scroll, results.conversations) : []),
+    ...(results.download ? downloadRows(results.download) : []),
+    ...(results.poll ? pollRows(results.poll) : []),
+    ...Object.entries(results.errors ?? {}).map(([group, message]): Row => ({
+      metric: `${group} (could not be measured)`,
+      threadline: `n/a (${message})`,
+      baseline: '—',
+      ratio: '—',
+      target: '—',
+      met: 'n/a',
+    })),
+  ];
+}
+
+const cell = (text: string) => text.replace(/\|/g, '\\|');
+
+export function markdownTable(rows: Row[]): string {
+  const lines = [
+    '| metric | Threadline | baseline | ratio | target | met? |',
+    '| --- | --- | --- | --- | --- | --- |',
+    ...rows.map(
+      (row) =>
+        `| ${[row.metric, row.threadline, row.baseline, row.ratio, row.target, row.met].map(cell).join(' | ')} |`,
+    ),
+  ];
+  return lines.join('\n');
+}
+
+/** How many samples each figure is the median of. */
+export function samplesLine(results: BenchResults): string {
+  const capped = Math.min(results.runs, 3);
+  return (
+    `each figure the median of ${results.runs} sample(s) (the infinite-scroll baseline and the ` +
+    `freshness check: ${capped}), each in a fresh browser context; ` +
+    `${results.conversations.toLocaleString('en-US')} conversations; service double on loopback.`
+  );
+}
+
+export function markdownReport(results: BenchResults, rows: Row[]): string {
+  const notes = rows.filter((row) => row.note).map((row) => `- ${row.metric}: ${row.note!}`);
+  return [
+    `# Threadline benchmark`,
+    '',
+    `Machine: ${machineLine(results.machine)}`,
+    `Run: ${results.startedAt}; ${samplesLine(results)}`,
+    '',
+    markdownTable(rows),
+    ...(notes.length > 0 ? ['', 'Notes:', ...notes] : []),
+    '',
+    'Reproduce: `npm run bench` (options: `--runs N`, `--quick`, `--only bundle,first-row,scroll,download,poll`).',
+    '',
+  ].join('\n');
+}
+
+export async function writeReport(
+  dir: string,
+  results: BenchResults,
+  rows: Row[],
+): Promise<{ json: string; md: string }> {
+  await mkdir(dir, { recursive: true });
+  const json = path.join(dir, 'latest.json');
+  const md = path.join(dir, 'latest.md');
+  await writeFile(json, `${JSON.stringify({ table: rows, ...results }, null, 2)}\n`);
+  await writeFile(md, markdownReport(results, rows));
+  return { json, md };
+}
