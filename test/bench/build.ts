@@ -9,14 +9,17 @@ export const ROOT = path.resolve(import.meta.dirname, '../..');
 export const BENCH_DIST = path.join(ROOT, 'bench-results', 'dist');
 
 /** Production build of the app with the project's vite.config.ts, plus a manifest for checks. */
-export async function buildApp(outDir = BENCH_DIST): Promise<string> {
+export async function buildApp(
+  outDir = BENCH_DIST,
+  { minify = true }: { minify?: boolean } = {},
+): Promise<string> {
   await build({
     root: ROOT,
     configFile: path.join(ROOT, 'vite.config.ts'),
     // Loads vite.config.ts through Vite's module runner (the bundle loader warns about its imports).
     configLoader: 'runner',
     logLevel: 'warn',
-    build: { outDir, emptyOutDir: true, manifest: true },
+    build: { outDir, emptyOutDir: true, manifest: true, minify },
   });
   return outDir;
 }

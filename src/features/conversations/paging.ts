@@ -18,12 +18,16 @@ export interface PagingState {
 export function pagingState(
   pages: readonly ConversationPage[],
   pageParams: readonly unknown[],
+  /** Cursors already used by pages merged into one (see read-ahead.ts). */
+  usedBefore: (cursor: string) => boolean = () => false,
 ): PagingState {
   const last = pages.at(-1);
   if (!last) return { next: undefined, stop: undefined };
   const next = last.pagination?.next;
   if (next === undefined) return { next: undefined, stop: 'end' };
-  if (pageParams.includes(next)) return { next: undefined, stop: 'repeated-cursor' };
+  if (pageParams.includes(next) || usedBefore(next)) {
+    return { next: undefined, stop: 'repeated-cursor' };
+  }
   let emptyRun = 0;
   for (let i = pages.length - 1; i >= 0 && pages[i]?.data.length === 0; i -= 1) emptyRun += 1;
   if (emptyRun >= MAX_EMPTY_PAGES_IN_A_ROW) return { next: undefined, stop: 'empty-pages' };

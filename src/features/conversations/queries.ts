@@ -28,7 +28,7 @@ export function conversationListOptions(
     },
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (_lastPage, pages, _lastParam, pageParams) =>
-      pagingState(pages, pageParams).next,
+      pagingState(pages, pageParams, (cursor) => readAhead?.wasHandedOut(cursor) ?? false).next,
   });
 }
 

@@ -2,42 +2,59 @@ import type { ConversationPage } from '../../api/schemas';
 
 type FetchPage = (next: string, signal: AbortSignal) => Promise<ConversationPage>;
 
+/** Pages fetched ahead of the list at most; bounds memory when rendering falls behind. */
+const MAX_PAGES_AHEAD = 20;
+/** Empty pages with a cursor followed ahead before the chain waits for the list. */
+const MAX_EMPTY_AHEAD = 10;
+
 /**
- * While the agent keeps the list at its end, the request for page N+1 starts
- * the moment page N arrives, instead of after React has rendered page N: the
- * network never waits for rendering. Each cursor is requested at most once, so
- * there is still exactly one request per page, and a cursor seen before is
- * never requested again (the list reports the loop instead).
+ * While the agent keeps the list at its end, pages are fetched back to back —
+ * page N+1 is requested the moment page N arrives, not after React has
+ * rendered it — and the list takes every page that has arrived in one go, so it
+ * renders once per batch instead of once per page. Each cursor is requested at
+ * most once: still exactly one request per page, and a cursor handed out before
+ * is reported (see `wasHandedOut`) instead of being requested again.
  */
 export class ReadAhead {
   private following = false;
+  private fetchPage: FetchPage | undefined;
   private readonly requested = new Set<string>();
+  private readonly handedOut = new Set<string>();
   private readonly pending = new Map<string, Promise<ConversationPage>>();
+  private readonly arrived = new Map<string, ConversationPage>();
   private readonly controller = new AbortController();
+  private emptyRun = 0;
+  private lastSeen: ConversationPage | undefined;
 
   setFollowing(following: boolean): void {
     this.following = following;
+    if (following && this.lastSeen) this.chain(this.lastSeen);
   }
 
-  /** Starts fetching `next` if the agent is following the end and nobody asked for it yet. */
+  /** Called with every page the list receives; continues the chain from it. */
   after(page: ConversationPage, fetchPage: FetchPage): void {
-    const next = page.pagination?.next;
-    if (!this.following || next === undefined || this.requested.has(next)) return;
-    this.requested.add(next);
-    const request = fetchPage(next, this.controller.signal);
-    // A failure surfaces when the page is taken; until then it must not be reported as unhandled.
-    request.catch(() => undefined);
-    this.pending.set(next, request);
+    this.fetchPage = fetchPage;
+    this.chain(page);
   }
 
-  /** The page already on its way for this cursor, if any; each is handed out once. */
+  /** True when this cursor's page was already given to the list: asking again would loop. */
+  wasHandedOut(next: string): boolean {
+    return this.handedOut.has(next);
+  }
+
+  /**
+   * The page for this cursor if it is on its way, merged with every later page
+   * that has already arrived; undefined when nothing was fetched ahead.
+   */
   take(next: string | undefined, signal: AbortSignal): Promise<ConversationPage> | undefined {
     if (next === undefined) return undefined;
-    this.requested.add(next);
     const request = this.pending.get(next);
-    if (!request) return undefined;
-    this.pending.delete(next);
-    return new Promise((resolve, reject) => {
+    if (!request) {
+      // The list fetches this one itself; the chain must not ask for it too.
+      this.requested.add(next);
+      return undefined;
+    }
+    return new Promise<ConversationPage>((resolve, reject) => {
       const abort = () =>
         reject(
           signal.reason instanceof Error
@@ -46,7 +63,16 @@ export class ReadAhead {
         );
       if (signal.aborted) abort();
       signal.addEventListener('abort', abort, { once: true });
-      request.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
+      request
+        .then(
+          (page) => resolve(this.handOut(next, page)),
+          (error: unknown) => {
+            // Handed out as a failure once; a retry fetches it for real.
+            this.pending.delete(next);
+            reject(error instanceof Error ? error : new Error(String(error)));
+          },
+        )
+        .finally(() => signal.removeEventListener('abort', abort));
     });
   }
 
@@ -54,5 +80,53 @@ export class ReadAhead {
   dispose(): void {
     this.controller.abort();
     this.pending.clear();
+    this.arrived.clear();
+  }
+
+  private handOut(first: string, page: ConversationPage): ConversationPage {
+    this.release(first);
+    const data = [...page.data];
+    let last = page;
+    for (let next = last.pagination?.next; next !== undefined; next = last.pagination?.next) {
+      const following = this.arrived.get(next);
+      if (!following) break;
+      this.release(next);
+      data.push(...following.data);
+      last = following;
+    }
+    this.chain(last);
+    return last === page ? page : { data, pagination: last.pagination };
+  }
+
+  private release(cursor: string) {
+    this.handedOut.add(cursor);
+    this.pending.delete(cursor);
+    this.arrived.delete(cursor);
+  }
+
+  private chain(page: ConversationPage): void {
+    this.lastSeen = page;
+    const next = page.pagination?.next;
+    const fetchPage = this.fetchPage;
+    if (!this.following || !fetchPage || next === undefined) return;
+    if (this.requested.has(next) || this.handedOut.has(next)) return;
+    if (this.pending.size >= MAX_PAGES_AHEAD) return;
+    this.emptyRun = page.data.length === 0 ? this.emptyRun + 1 : 0;
+    if (this.emptyRun > MAX_EMPTY_AHEAD) return;
+
+    this.requested.add(next);
+    const request = fetchPage(next, this.controller.signal);
+    this.pending.set(next, request);
+    request.then(
+      (arrived) => {
+        if (!this.pending.has(next)) return;
+        this.arrived.set(next, arrived);
+        this.chain(arrived);
+      },
+      () => {
+        // The list meets the failure when it takes this page, and may retry it for real.
+        this.requested.delete(next);
+      },
+    );
   }
 }

@@ -1,5 +1,5 @@
 import { useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { MAX_PAGE_SIZE } from '../../api/conversations';
 import type { ConversationPage } from '../../api/schemas';
 import { useConfig } from '../../lib/config-context';
@@ -9,14 +9,6 @@ import { pagingState, uniqueConversations } from './paging';
 import { conversationListOptions } from './queries';
 import { ReadAhead } from './read-ahead';
 
-function selectRows(data: InfiniteData<ConversationPage, string | undefined>) {
-  return {
-    rows: uniqueConversations(data.pages),
-    paging: pagingState(data.pages, data.pageParams),
-    firstPage: data.pages[0],
-  };
-}
-
 export function useConversationList(statusIds: readonly StatusId[]) {
   const session = useSession();
   const { listTimeoutMs } = useConfig();
@@ -25,6 +17,14 @@ export function useConversationList(statusIds: readonly StatusId[]) {
   // eslint-disable-next-line react-hooks/exhaustive-deps -- params is the read-ahead's identity
   const readAhead = useMemo(() => new ReadAhead(), [params]);
   useEffect(() => () => readAhead.dispose(), [readAhead]);
+  const selectRows = useCallback(
+    (data: InfiniteData<ConversationPage, string | undefined>) => ({
+      rows: uniqueConversations(data.pages),
+      paging: pagingState(data.pages, data.pageParams, (cursor) => readAhead.wasHandedOut(cursor)),
+      firstPage: data.pages[0],
+    }),
+    [readAhead],
+  );
   const query = useInfiniteQuery({
     ...conversationListOptions(session, params, listTimeoutMs, readAhead),
     select: selectRows,
