@@ -21,6 +21,13 @@
  *
  * The token lives only in the job entry until the upstream request is made (or the entry
  * expires) and is never logged.
+ *
+ * A second kind of job streams bytes the page produces (Download all: the zip is built in the
+ * page as it is fetched): {type: 'stream', stream, fileName, size} with the port, the
+ * ReadableStream transferred (not copied) with it. No url and no token reach the worker for
+ * these; it only hands the stream to the download manager exactly as above (same id, iframe,
+ * headers, progress, done, cancel), so the zip never sits whole in anyone's memory. An error in
+ * the page's stream errors the download (the browser marks it failed).
  */
 'use strict';
 
@@ -28,7 +35,7 @@ const DOWNLOAD_PATH = '/__threadline/download/';
 const ENTRY_TTL_MS = 60_000;
 const PROGRESS_INTERVAL_MS = 100;
 
-/** id -> {url, token, fileName, size, port, timer} */
+/** id -> {url, token, stream, fileName, size, port, timer, cancel, release} */
 const entries = new Map();
 
 self.addEventListener('install', () => {
@@ -49,6 +56,9 @@ self.addEventListener('message', (event) => {
       break;
     case 'download':
       acceptJob(data, event.ports[0]);
+      break;
+    case 'stream':
+      acceptStreamJob(data, event.ports[0]);
       break;
     default:
       // 'keepalive' and anything else: receiving a message keeps the worker alive; nothing to do.
@@ -95,20 +105,42 @@ function acceptJob(data, port) {
     port.close();
     return;
   }
+  const entry = { url, token, stream: null, fileName, size, port, timer: 0 };
+  entry.release = () => {
+    entry.token = null;
+  };
+  registerJob(entry);
+}
+
+/** A stream the page produces (transferred with the message); see the top of this file. */
+function acceptStreamJob(data, port) {
+  if (!port) return;
+  const { stream, fileName, size } = data;
+  if (!(stream instanceof ReadableStream) || typeof fileName !== 'string') {
+    if (stream instanceof ReadableStream) stream.cancel().catch(() => {});
+    port.postMessage({ type: 'error', reason: 'invalid' });
+    port.close();
+    return;
+  }
+  const entry = { url: null, token: null, stream, fileName, size, port, timer: 0 };
+  entry.release = () => {
+    if (entry.stream) entry.stream.cancel(new Error('Download cancelled')).catch(() => {});
+    entry.stream = null;
+  };
+  registerJob(entry);
+}
+
+/** Keeps a job under a random id for at most ENTRY_TTL_MS and tells the page the id. */
+function registerJob(entry) {
+  const { port } = entry;
   const id = randomId();
-  const entry = {
-    url,
-    token,
-    fileName: fileName || 'attachment',
-    size: Number.isSafeInteger(size) && size >= 0 ? size : undefined,
-    port,
-    timer: 0,
-    cancel: () => {
-      entries.delete(id);
-      clearTimeout(entry.timer);
-      entry.token = null;
-      port.close();
-    },
+  entry.fileName = entry.fileName || 'attachment';
+  entry.size = Number.isSafeInteger(entry.size) && entry.size >= 0 ? entry.size : undefined;
+  entry.cancel = () => {
+    entries.delete(id);
+    clearTimeout(entry.timer);
+    entry.release();
+    port.close();
   };
   entry.timer = setTimeout(() => {
     if (entries.get(id) !== entry) return;
@@ -130,33 +162,108 @@ function noDownload() {
 async function serveDownload(request, rawId) {
   const entry = entries.get(rawId);
   if (request.method !== 'GET' || !entry) return noDownload();
-  // One use only; the token leaves the entry now and lives on only in this request.
+  // One use only.
   entries.delete(rawId);
   clearTimeout(entry.timer);
-  const token = entry.token;
-  entry.token = null;
-  const { port } = entry;
+  return entry.stream ? serveStream(entry) : serveFetched(entry);
+}
 
-  const upstream = new AbortController();
-  let finished = false;
-  let streamController = null;
-  const finish = (message) => {
-    if (finished) return;
-    finished = true;
-    if (message) port.postMessage(message);
-    port.close();
-  };
-  // From now on 'cancel' aborts the transfer and errors the stream.
-  entry.cancel = () => {
-    upstream.abort();
-    if (streamController) {
+/**
+ * One served job's end: reported to the page once, then the port closes. `error` errors the
+ * download's stream so the browser marks the download failed (never a half file marked complete).
+ */
+function startTransfer(port) {
+  const transfer = {
+    finished: false,
+    controller: null,
+    finish(message) {
+      if (transfer.finished) return;
+      transfer.finished = true;
+      if (message) port.postMessage(message);
+      port.close();
+    },
+    error(reason) {
+      if (!transfer.controller) return;
       try {
-        streamController.error(new Error('Download cancelled'));
+        transfer.controller.error(new Error(reason));
       } catch {
         // Already closed or errored.
       }
-    }
-    finish(null);
+    },
+  };
+  return transfer;
+}
+
+/** The stream the browser saves: `reader`'s bytes, with progress, the end and errors reported. */
+function downloadBody(reader, total, port, transfer, onBrowserCancel) {
+  let received = 0;
+  let lastReport = 0;
+  return new ReadableStream({
+    start(controller) {
+      transfer.controller = controller;
+    },
+    async pull(controller) {
+      let result;
+      try {
+        result = await reader.read();
+      } catch {
+        if (transfer.finished) return;
+        controller.error(new Error('The upstream transfer failed'));
+        transfer.finish({ type: 'error', reason: 'network' });
+        return;
+      }
+      if (transfer.finished) return;
+      if (result.done) {
+        if (total !== undefined && received < total) {
+          controller.error(new Error('The upstream body ended early'));
+          transfer.finish({ type: 'error', reason: 'incomplete' });
+          return;
+        }
+        controller.close();
+        transfer.finish({ type: 'done', received });
+        return;
+      }
+      received += result.value.byteLength;
+      controller.enqueue(result.value);
+      const now = Date.now();
+      if (now - lastReport >= PROGRESS_INTERVAL_MS) {
+        lastReport = now;
+        port.postMessage({ type: 'progress', received, total });
+      }
+    },
+    cancel() {
+      // The browser's download manager cancelled (the agent did, in the Downloads list).
+      onBrowserCancel();
+      transfer.finish({ type: 'cancelled' });
+    },
+  });
+}
+
+function downloadHeaders(fileName, total) {
+  const headers = new Headers({
+    'Content-Type': 'application/octet-stream',
+    'Content-Disposition': contentDisposition(fileName),
+    'X-Content-Type-Options': 'nosniff',
+    'Content-Security-Policy': "default-src 'none'; sandbox",
+    'Cache-Control': 'no-store',
+    'Referrer-Policy': 'no-referrer',
+  });
+  if (total !== undefined) headers.set('Content-Length', String(total));
+  return headers;
+}
+
+async function serveFetched(entry) {
+  // The token leaves the entry now and lives on only in this request.
+  const token = entry.token;
+  entry.token = null;
+  const { port } = entry;
+  const upstream = new AbortController();
+  const transfer = startTransfer(port);
+  // From now on 'cancel' aborts the transfer and errors the stream.
+  entry.cancel = () => {
+    upstream.abort();
+    transfer.error('Download cancelled');
+    transfer.finish(null);
   };
 
   let response;
@@ -171,71 +278,41 @@ async function serveDownload(request, rawId) {
       signal: upstream.signal,
     });
   } catch {
-    finish(upstream.signal.aborted ? null : { type: 'error', reason: 'network' });
+    transfer.finish(upstream.signal.aborted ? null : { type: 'error', reason: 'network' });
     return noDownload();
   }
   if (!response.ok || !response.body) {
     if (response.body) response.body.cancel().catch(() => {});
-    finish({ type: 'error', reason: 'http', status: response.status });
+    transfer.finish({ type: 'error', reason: 'http', status: response.status });
     return noDownload();
   }
 
   const total = parseLength(response.headers.get('Content-Length')) ?? entry.size;
   port.postMessage({ type: 'started', total });
-  const reader = response.body.getReader();
-  let received = 0;
-  let lastReport = 0;
+  const body = downloadBody(response.body.getReader(), total, port, transfer, () =>
+    upstream.abort(),
+  );
+  return new Response(body, { status: 200, headers: downloadHeaders(entry.fileName, total) });
+}
 
-  const body = new ReadableStream({
-    start(controller) {
-      streamController = controller;
-    },
-    async pull(controller) {
-      let result;
-      try {
-        result = await reader.read();
-      } catch {
-        if (finished) return;
-        controller.error(new Error('The upstream transfer failed'));
-        finish({ type: 'error', reason: 'network' });
-        return;
-      }
-      if (finished) return;
-      if (result.done) {
-        if (total !== undefined && received < total) {
-          controller.error(new Error('The upstream body ended early'));
-          finish({ type: 'error', reason: 'incomplete' });
-          return;
-        }
-        controller.close();
-        finish({ type: 'done', received });
-        return;
-      }
-      received += result.value.byteLength;
-      controller.enqueue(result.value);
-      const now = Date.now();
-      if (now - lastReport >= PROGRESS_INTERVAL_MS) {
-        lastReport = now;
-        port.postMessage({ type: 'progress', received, total });
-      }
-    },
-    cancel() {
-      // The browser's download manager cancelled (the agent did, in the Downloads list).
-      upstream.abort();
-      finish({ type: 'cancelled' });
-    },
-  });
-
-  const headers = new Headers({
-    'Content-Type': 'application/octet-stream',
-    'Content-Disposition': contentDisposition(entry.fileName),
-    'X-Content-Type-Options': 'nosniff',
-    'Content-Security-Policy': "default-src 'none'; sandbox",
-    'Cache-Control': 'no-store',
-    'Referrer-Policy': 'no-referrer',
-  });
-  if (total !== undefined) headers.set('Content-Length', String(total));
-  return new Response(body, { status: 200, headers });
+/** A page-produced stream (Download all's zip), handed to the download manager as it comes. */
+function serveStream(entry) {
+  const { port } = entry;
+  const reader = entry.stream.getReader();
+  entry.stream = null;
+  const transfer = startTransfer(port);
+  const stopSource = (reason) => reader.cancel(new Error(reason)).catch(() => {});
+  entry.cancel = () => {
+    stopSource('Download cancelled');
+    transfer.error('Download cancelled');
+    transfer.finish(null);
+  };
+  const total = entry.size;
+  port.postMessage({ type: 'started', total });
+  const body = downloadBody(reader, total, port, transfer, () =>
+    stopSource('Cancelled in the browser'),
+  );
+  return new Response(body, { status: 200, headers: downloadHeaders(entry.fileName, total) });
 }
 
 function parseLength(header) {

@@ -6,7 +6,9 @@ import { AppRoutes } from './router';
 export function App({ config }: { config: AppConfig }) {
   return (
     <AppProviders config={config}>
-      <BrowserRouter>
+      {/* Filters are controlled by the URL: a navigation in a transition would leave a clicked
+          checkbox showing its old state until the list re-renders. */}
+      <BrowserRouter useTransitions={false}>
         <AppRoutes />
       </BrowserRouter>
     </AppProviders>

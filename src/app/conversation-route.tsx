@@ -1,12 +1,30 @@
+import { useEffect } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
 import { ConversationPane } from '../features/conversation-detail';
 import { parseConversationId } from './route-params';
+
+/**
+ * When a conversation opens (click, Enter/o, back/forward, a shared link), focus moves to the
+ * pane's heading, so keyboard and screen-reader users land on what they opened. Lives here, in
+ * the pane's lazy chunk, where the pane (a child) has already rendered its heading.
+ */
+function useHeadingFocus(id: number | undefined) {
+  useEffect(() => {
+    const active = document.activeElement;
+    const heading = document.querySelector<HTMLElement>('.detail-pane h2');
+    if (id === undefined || !heading || active?.matches('input,textarea,select')) return;
+    // Not in the tab order; -1 lets it take focus. Kept if the pane sets it itself.
+    if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
+    heading.focus();
+  }, [id]);
+}
 
 export function ConversationRoute() {
   const { conversationId } = useParams();
   const { search } = useLocation();
   const id = parseConversationId(conversationId);
   const closeHref = `/${search}`;
+  useHeadingFocus(id);
   if (id === undefined) {
     return (
       <aside className="detail-pane" aria-label="Conversation">

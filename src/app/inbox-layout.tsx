@@ -1,5 +1,11 @@
+import { useState } from 'react';
 import { Outlet, useParams } from 'react-router-dom';
-import { ConversationList, StatusFilter, useStatusFilter } from '../features/conversations';
+import {
+  ConversationList,
+  StatusFilter,
+  useStatusFilter,
+  type StatusCounts,
+} from '../features/conversations';
 import { useSession, useSessionContext } from '../lib/session-context';
 import { OfflineBanner } from '../ui/offline-banner';
 import { parseConversationId } from './route-params';
@@ -11,6 +17,7 @@ export function InboxLayout() {
   const { conversationId } = useParams();
   const selectedId = parseConversationId(conversationId);
   const paneOpen = conversationId !== undefined;
+  const [counts, setCounts] = useState<StatusCounts>();
 
   return (
     <div className={`inbox${paneOpen ? ' inbox-pane-open' : ''}`}>
@@ -27,8 +34,12 @@ export function InboxLayout() {
       <main className="inbox-main">
         <section className="list-column" aria-label="Conversation list">
           <h1 className="visually-hidden">Conversations</h1>
-          <StatusFilter filter={filter} />
-          <ConversationList statusIds={filter.statusIds} selectedId={selectedId} />
+          <StatusFilter filter={filter} counts={counts} />
+          <ConversationList
+            statusIds={filter.statusIds}
+            selectedId={selectedId}
+            onCounts={setCounts}
+          />
         </section>
         <Outlet />
       </main>

@@ -3,6 +3,7 @@ import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from
 import type { AppConfig } from '../lib/config';
 import { ConfigProvider } from '../lib/config-context';
 import { useSessionContext } from '../lib/session-context';
+import { LiveRegion } from '../ui/live-region';
 import { ToastProvider, useToast } from '../ui/toast';
 import { createQueryClient, type QueryDefaults } from './query-client';
 import { QueryErrorRelay } from './query-error-relay';
@@ -46,6 +47,7 @@ export function AppProviders({ config, children, queryDefaults }: AppProvidersPr
             <QueryErrorBridge relay={relay} />
             {children}
           </SessionProvider>
+          <LiveRegion />
         </ToastProvider>
         <Suspense fallback={null}>
           <Devtools buttonPosition="bottom-left" />

@@ -12,12 +12,18 @@ import { expect, signIn, test } from './fixtures';
 
 const MB = 1024 * 1024;
 
-/** A conversation past the showcase ones, with few messages, so injected attachments show at once. */
+/**
+ * A conversation past the showcase ones, with few messages, so injected attachments show at once,
+ * and none of its own: its image attachments would load previews, i.e. requests these tests count.
+ */
 function quietConversationId(service: RunningServiceDouble): number {
   const found = service.state.dataset
     .list()
-    .slice(4, 60)
-    .find((conversation) => (service.state.messagesOf(conversation.id)?.length ?? 99) <= 20);
+    .slice(4, 120)
+    .find((conversation) => {
+      const messages = service.state.messagesOf(conversation.id) ?? [];
+      return messages.length <= 20 && messages.every((message) => message.attachments.length === 0);
+    });
   if (!found) throw new Error('No quiet conversation in the dataset');
   return found.id;
 }

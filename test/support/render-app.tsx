@@ -32,7 +32,7 @@ export function renderApp({ route = '/', session, config }: RenderAppOptions = {
       config={{ ...DEFAULT_CONFIG, serviceUrl: TEST_SERVICE_URL, ...config }}
       queryDefaults={{ retry: false }}
     >
-      <MemoryRouter initialEntries={[route]}>
+      <MemoryRouter initialEntries={[route]} useTransitions={false}>
         <LocationProbe onChange={(location) => (router.state.location = location)} />
         <AppRoutes />
       </MemoryRouter>

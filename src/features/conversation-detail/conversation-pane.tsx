@@ -5,10 +5,12 @@ import { useConfig } from '../../lib/config-context';
 import { useSession } from '../../lib/session-context';
 import { ErrorAlert } from '../../ui/error-alert';
 import { ConversationFields } from './conversation-fields';
+import { DownloadAll } from './download-all';
 import type { DownloadOptions } from './download-settings';
 import { MessageList } from './message-list';
 import { messageListOptions } from './queries';
 import { useCachedConversation } from './use-cached-conversation';
+import { useLoadAllPages } from './use-load-all-pages';
 
 interface ConversationPaneProps {
   conversationId: number;
@@ -30,6 +32,7 @@ export function ConversationPane({
   const messages = useInfiniteQuery(
     messageListOptions(session, messagesPath, conversationId, listTimeoutMs),
   );
+  const loadAllPages = useLoadAllPages(messages.fetchNextPage);
 
   return (
     <aside className="detail-pane" aria-labelledby={headingId}>
@@ -50,14 +53,24 @@ export function ConversationPane({
           onRetry={() => void messages.refetch()}
         />
       ) : (
-        <MessageList
-          pages={messages.data.pages}
-          hasNextPage={messages.hasNextPage}
-          isFetchingNextPage={messages.isFetchingNextPage}
-          nextPageError={messages.isFetchNextPageError ? messages.error : null}
-          onLoadMore={() => void messages.fetchNextPage()}
-          downloadOptions={downloadOptions}
-        />
+        <>
+          <DownloadAll
+            key={conversationId}
+            conversationId={conversationId}
+            pages={messages.data.pages}
+            hasNextPage={messages.hasNextPage}
+            loadAllPages={loadAllPages}
+            downloadOptions={downloadOptions}
+          />
+          <MessageList
+            pages={messages.data.pages}
+            hasNextPage={messages.hasNextPage}
+            isFetchingNextPage={messages.isFetchingNextPage}
+            nextPageError={messages.isFetchNextPageError ? messages.error : null}
+            onLoadMore={() => void messages.fetchNextPage()}
+            downloadOptions={downloadOptions}
+          />
+        </>
       )}
     </aside>
   );

@@ -20,6 +20,11 @@ export function savedFileName(attachment: Attachment): string {
   return toSafeFileName(attachment.fileName, docIdOf(attachment.url));
 }
 
+/** The name to show: the sender's raw text (React renders it as text), or the safe name if blank. */
+export function shownFileName(attachment: Attachment): string {
+  return attachment.fileName.trim() === '' ? savedFileName(attachment) : attachment.fileName;
+}
+
 /** The host to name in the refusal, shortened; the url itself is untrusted text. */
 export function foreignHost(url: string): string {
   let host: string;

@@ -1,7 +1,11 @@
+import { useMemo } from 'react';
 import type { MessagePage } from '../../api/messages';
+import { useSession } from '../../lib/session-context';
 import { ErrorAlert } from '../../ui/error-alert';
 import type { DownloadOptions } from './download-settings';
+import { ImageGallery } from './image-gallery';
 import { MessageItem } from './message-item';
+import { previewableImages } from './previewable';
 import { useAutoLoad } from './use-auto-load';
 
 interface MessageListProps {
@@ -22,7 +26,16 @@ export function MessageList({
   onLoadMore,
   downloadOptions,
 }: MessageListProps) {
+  const { serviceUrl } = useSession();
   const messages = pages.flatMap((page) => page.messages);
+  const images = useMemo(
+    () =>
+      previewableImages(
+        pages.flatMap((page) => page.messages.flatMap((message) => message.attachments)),
+        serviceUrl,
+      ),
+    [pages, serviceUrl],
+  );
   const canAutoLoad = hasNextPage && !isFetchingNextPage && !nextPageError;
   const sentinel = useAutoLoad<HTMLDivElement>(canAutoLoad, onLoadMore);
 
@@ -30,7 +43,7 @@ export function MessageList({
     return <p className="detail-empty">This conversation has no messages.</p>;
   }
   return (
-    <>
+    <ImageGallery images={images}>
       <ol className="messages" aria-label="Messages">
         {messages.map((message) => (
           <MessageItem key={message.key} message={message} downloadOptions={downloadOptions} />
@@ -55,6 +68,6 @@ export function MessageList({
           </p>
         ) : null}
       </div>
-    </>
+    </ImageGallery>
   );
 }

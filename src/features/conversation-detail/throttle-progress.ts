@@ -1,7 +1,7 @@
-import type { DownloadProgress, ProgressListener } from './download-progress';
+import type { DownloadProgress } from './download-progress';
 
-export interface ThrottledProgress {
-  report: ProgressListener;
+export interface ThrottledProgress<T extends DownloadProgress = DownloadProgress> {
+  report: (progress: T) => void;
   /** Drops a pending update (the download ended). */
   stop: () => void;
 }
@@ -11,16 +11,16 @@ export interface ThrottledProgress {
  * that arrives too soon is delivered when the interval ends, so a transfer that pauses never
  * shows stale numbers. The first update and the last byte go through at once.
  */
-export function throttleProgress(
-  listener: ProgressListener,
+export function throttleProgress<T extends DownloadProgress = DownloadProgress>(
+  listener: (progress: T) => void,
   intervalMs: number,
-): ThrottledProgress {
+): ThrottledProgress<T> {
   let last = -Infinity;
-  let pending: DownloadProgress | null = null;
+  let pending: T | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let stopped = false;
 
-  function deliver(progress: DownloadProgress) {
+  function deliver(progress: T) {
     last = performance.now();
     pending = null;
     listener(progress);

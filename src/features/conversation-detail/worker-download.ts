@@ -63,6 +63,44 @@ function triggerFrame(id: string): HTMLIFrameElement {
 export function downloadThroughWorker(
   worker: ServiceWorker,
   job: WorkerJob,
+  options: WorkerRunOptions,
+): Promise<number> {
+  return runWorkerJob(worker, { type: 'download', ...job }, [], job.size, options);
+}
+
+/** A stream the page produces (Download all's zip), handed to the worker to save. */
+export interface StreamJob {
+  stream: ReadableStream<Uint8Array>;
+  /** Already safe. */
+  fileName: string;
+  /** The exact byte length when known (sent as Content-Length). */
+  size: number | undefined;
+}
+
+/**
+ * Transfers `job.stream` to the worker (the bytes are never copied or collected) and lets the
+ * browser's download manager save it. Rejects with a 'browser' failure whose detail is 'transfer'
+ * when this browser cannot transfer streams; the stream is then still the caller's.
+ */
+export function streamThroughWorker(
+  worker: ServiceWorker,
+  job: StreamJob,
+  options: WorkerRunOptions,
+): Promise<number> {
+  return runWorkerJob(
+    worker,
+    { type: 'stream', stream: job.stream, fileName: job.fileName, size: job.size },
+    [job.stream],
+    job.size,
+    options,
+  );
+}
+
+function runWorkerJob(
+  worker: ServiceWorker,
+  message: Record<string, unknown>,
+  transfer: Transferable[],
+  size: number | undefined,
   { signal, stallTimeoutMs, onProgress }: WorkerRunOptions,
 ): Promise<number> {
   return new Promise<number>((resolve, reject) => {
@@ -103,11 +141,11 @@ export function downloadThroughWorker(
           break;
         case 'started':
           stall.touch();
-          onProgress({ received: 0, total: reply.total ?? job.size });
+          onProgress({ received: 0, total: reply.total ?? size });
           break;
         case 'progress':
           stall.touch();
-          onProgress({ received: reply.received, total: reply.total ?? job.size });
+          onProgress({ received: reply.received, total: reply.total ?? size });
           break;
         case 'done':
           finish(null, reply.received);
@@ -126,6 +164,16 @@ export function downloadThroughWorker(
       return;
     }
     signal.addEventListener('abort', onAbort);
-    worker.postMessage({ type: 'download', ...job }, [channel.port2]);
+    try {
+      worker.postMessage(message, [channel.port2, ...transfer]);
+    } catch {
+      // DataCloneError: this browser cannot transfer the stream. Nothing was sent.
+      settled = true;
+      stall.stop();
+      clearInterval(keepAlive);
+      signal.removeEventListener('abort', onAbort);
+      port.close();
+      reject(new DownloadFailure('browser', { detail: 'transfer' }));
+    }
   });
 }

@@ -1,16 +1,18 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useLayoutEffect, useRef } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { Link, useLocation } from 'react-router-dom';
 import { useNow } from '../../lib/use-now';
 import { ErrorAlert } from '../../ui/error-alert';
+import { announce } from '../../ui/live-region';
 import { ConversationRow } from './conversation-row';
 import { ListFooter } from './list-footer';
 import { ListSkeleton } from './list-skeleton';
 import { timeoutHint } from './timeout-hint';
 import { useConversationList } from './use-conversation-list';
 import { useFreshConversations } from './use-fresh-conversations';
+import { useListKeyboard } from './use-list-keyboard';
 import type { Conversation } from '../../api/schemas';
-import type { StatusId } from '../../lib/status';
+import { statusTone, type StatusId } from '../../lib/status';
 
 /** Fixed row height: the virtualizer never measures, so scrolling stays cheap. */
 export const ROW_HEIGHT = 64;
@@ -18,14 +20,20 @@ export const ROW_HEIGHT = 64;
 const PREFETCH_ROWS = 40;
 const NO_ROWS: Conversation[] = [];
 
+/** Conversations per known status, counted from the rows once the whole filtered list is loaded. */
+export type StatusCounts = Record<'open' | 'closed' | 'pending', number>;
+
 interface ConversationListProps {
   statusIds: readonly StatusId[];
+  /** The conversation open in the pane. */
   selectedId: number | undefined;
+  /** Told the counts per status when the data shows them all (no extra request), else undefined. */
+  onCounts?: ((counts: StatusCounts | undefined) => void) | undefined;
 }
 
-export function ConversationList({ statusIds, selectedId }: ConversationListProps) {
+export function ConversationList({ statusIds, selectedId, onCounts }: ConversationListProps) {
   const { query: list, params, readAhead } = useConversationList(statusIds);
-  const { search } = useLocation();
+  const { search, pathname } = useLocation();
   const now = useNow();
   const scrollerRef = useRef<HTMLDivElement>(null);
   const rows = list.data?.rows ?? NO_ROWS;
@@ -37,19 +45,52 @@ export function ConversationList({ statusIds, selectedId }: ConversationListProp
     getScrollElement: () => scrollerRef.current,
     estimateSize: () => ROW_HEIGHT,
     getItemKey: (index) => rows[index]?.id ?? index,
-    overscan: 8,
+    // Few rows beyond the viewport: the DOM stays small however many are loaded.
+    overscan: 3,
   });
   const items = virtualizer.getVirtualItems();
   const lastVisible = items.at(-1)?.index ?? -1;
 
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = list;
   const nearEnd = rows.length === 0 || lastVisible >= rows.length - PREFETCH_ROWS;
-  useEffect(() => readAhead.setFollowing(nearEnd), [readAhead, nearEnd]);
+  // Fetching back to back is for an agent at the very end (the last row in view), not just near it.
+  const atEnd = rows.length > 0 && (virtualizer.range?.endIndex ?? -1) >= rows.length - 1;
+  useEffect(() => readAhead.setFollowing(atEnd), [readAhead, atEnd]);
   useEffect(() => {
     if (nearEnd && hasNextPage && !isFetchingNextPage && !isFetchNextPageError) {
       void fetchNextPage();
     }
   }, [nearEnd, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage, rows.length]);
+
+  const keyboardSelectedId = useListKeyboard({
+    rows,
+    openId: selectedId,
+    list,
+    virtualizer,
+    scrollerRef,
+  });
+
+  // Screen readers hear what the list is doing through the app's live region.
+  const loaded = list.isSuccess && !isFetchingNextPage && !isFetchNextPageError;
+  useEffect(() => {
+    if (isFetchingNextPage) announce('Loading more conversations…');
+    else if (loaded) announce(`${rows.length} conversations loaded`);
+  }, [isFetchingNextPage, loaded, rows.length]);
+  useEffect(() => {
+    if (fresh.length > 0) announce(`${fresh.length} new or updated conversations`);
+  }, [fresh.length]);
+
+  const complete = list.data?.paging.stop === 'end';
+  const counts = useMemo(() => {
+    if (!complete) return undefined;
+    const result: StatusCounts = { open: 0, closed: 0, pending: 0 };
+    for (const row of rows) {
+      const tone = statusTone(row.status);
+      if (tone !== 'other') result[tone] += 1;
+    }
+    return result;
+  }, [complete, rows]);
+  useEffect(() => onCounts?.(counts), [counts, onCounts]);
 
   // Keep the row the agent is looking at in place when fresh rows are merged above it.
   const anchor = useRef<{ id: number; offset: number } | null>(null);
@@ -92,7 +133,22 @@ export function ConversationList({ statusIds, selectedId }: ConversationListProp
           Show {fresh.length} new or updated
         </button>
       ) : null}
-      <div ref={scrollerRef} className="conversation-scroller" data-testid="conversation-scroller">
+      {rows.length === 0 && complete ? (
+        <div className="empty-state">
+          <p className="empty-title">No conversations match these filters.</p>
+          {statusIds.length > 0 ? (
+            <p>
+              Try other statuses, or <Link to={pathname}>show every conversation</Link>.
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+      <div
+        ref={scrollerRef}
+        className="conversation-scroller"
+        data-testid="conversation-scroller"
+        hidden={rows.length === 0 && complete}
+      >
         <ul
           aria-label="Conversations"
           className="conversation-rows"
@@ -112,7 +168,8 @@ export function ConversationList({ statusIds, selectedId }: ConversationListProp
                 <ConversationRow
                   conversation={conversation}
                   href={`/conversations/${conversation.id}${search}`}
-                  selected={conversation.id === selectedId}
+                  current={conversation.id === selectedId}
+                  selected={conversation.id === keyboardSelectedId}
                   now={now}
                 />
               </li>

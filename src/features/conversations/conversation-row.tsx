@@ -7,6 +7,9 @@ import { formatExact, formatRelative, toIsoString } from '../../lib/time';
 interface ConversationRowProps {
   conversation: Conversation;
   href: string;
+  /** Open in the pane. */
+  current: boolean;
+  /** The keyboard selection (j/k); it also has focus when rendered. */
   selected: boolean;
   now: number;
 }
@@ -14,6 +17,7 @@ interface ConversationRowProps {
 export const ConversationRow = memo(function ConversationRow({
   conversation,
   href,
+  current,
   selected,
   now,
 }: ConversationRowProps) {
@@ -21,16 +25,14 @@ export const ConversationRow = memo(function ConversationRow({
   return (
     <Link
       to={href}
-      className="conversation-row"
-      aria-current={selected ? 'page' : undefined}
+      className={selected ? 'conversation-row row-selected' : 'conversation-row'}
+      aria-current={current ? 'page' : undefined}
       data-conversation-id={id}
     >
       <span className="row-id">#{id}</span>
       <span className={`status-badge status-${statusTone(status)}`}>{statusLabel(status)}</span>
-      <span className="row-meta">
-        <span>Contact {contactId}</span>
-        <span>Inbox {inboxId}</span>
-      </span>
+      <span className="row-meta row-contact">Contact {contactId}</span>
+      <span className="row-meta row-inbox">Inbox {inboxId}</span>
       <time className="row-time" dateTime={toIsoString(updatedAt)} title={formatExact(updatedAt)}>
         {formatRelative(updatedAt, now)}
       </time>

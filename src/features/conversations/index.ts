@@ -1,3 +1,3 @@
-export { ConversationList } from './conversation-list';
+export { ConversationList, type StatusCounts } from './conversation-list';
 export { StatusFilter } from './status-filter';
 export { useStatusFilter } from './use-status-filter';

@@ -65,13 +65,10 @@ export function ListFooter({
       </div>
     );
   }
-  if (stop === 'end') {
+  // An empty list shows its empty state instead (see ConversationList).
+  if (stop === 'end' && loadedCount > 0) {
     return (
-      <div className="list-footer">
-        {loadedCount === 0
-          ? 'No conversations match these filters.'
-          : `All ${loadedCount.toLocaleString()} conversations loaded`}
-      </div>
+      <div className="list-footer">{`All ${loadedCount.toLocaleString()} conversations loaded`}</div>
     );
   }
   return null;

@@ -1,0 +1,79 @@
+import type { Conversation } from '../../api/schemas';
+import { showShortcutHelp } from './shortcut-help';
+
+/** What a key press may read and do; built by useListKeyboard at the moment of the press. */
+export interface ListKeyContext {
+  event: KeyboardEvent;
+  rows: readonly Conversation[];
+  /** The selected row's index in `rows`, or -1. */
+  index: number;
+  /** The selected row is still to be focused (the virtualizer is scrolling to it). */
+  focusPending: boolean;
+  openId: number | undefined;
+  /** A pane is open (possibly one for a link that names no valid conversation). */
+  paneOpen: boolean;
+  list: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => unknown };
+  scroller: HTMLElement | null;
+  /** `after`: the row after this one, once the next page has brought it. */
+  select: (id: number, after?: boolean) => void;
+  /** Navigates to this path, keeping the current search (the filters). */
+  go: (path: string) => void;
+}
+
+const TEXT_INPUT = /^(?!checkbox$|radio$|button$|submit$|reset$|image$|file$|color$)/;
+
+/** Where a key means text, not a shortcut. */
+function isTyping(target: Element): boolean {
+  if (target instanceof HTMLInputElement) return TEXT_INPUT.test(target.type);
+  return (
+    target instanceof HTMLTextAreaElement ||
+    target instanceof HTMLSelectElement ||
+    (target instanceof HTMLElement && target.isContentEditable)
+  );
+}
+
+function move(context: ListKeyContext, step: 1 | -1) {
+  const { rows, index, select } = context;
+  const current = rows[index];
+  const target = rows[index + step];
+  if (!current) {
+    if (rows[0]) select(rows[0].id);
+  } else if (target) select(target.id);
+  else if (step === 1 && context.list.hasNextPage) {
+    // Past the last loaded row: load the next page, then move onto its first row.
+    select(current.id, true);
+    if (!context.list.isFetchingNextPage) context.list.fetchNextPage();
+  } else select(current.id);
+}
+
+/**
+ * The list's shortcuts. Loaded on demand with the help dialog (see useListKeyboard), so they cost
+ * the first load nothing. j/↓ and k/↑ select, Enter/o open, Esc closes the pane, ? shows the help. Off while
+ * typing, with Ctrl/Meta/Alt, inside a dialog, and when another handler already took the key.
+ * The arrow keys act only in the list (or with nothing focused), so elsewhere they still scroll.
+ */
+export function handleListKey(context: ListKeyContext): void {
+  const { event, openId } = context;
+  if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
+  const target = event.target instanceof Element ? event.target : document.body;
+  if (isTyping(target) || target.closest('dialog,[aria-modal="true"]')) return;
+  // A row that got focus another way (Tab, a click) is where j/k go on from and what o opens.
+  const row = Number(
+    target.closest('[data-conversation-id]')?.getAttribute('data-conversation-id'),
+  );
+  const focused = context.rows.findIndex(({ id }) => id === row);
+  if (focused >= 0 && !context.focusPending) context.index = focused;
+  const selectedId = context.rows[context.index]?.id;
+  const inList = target === document.body || !!context.scroller?.contains(target);
+  const { key } = event;
+  if (key === 'j' || (key === 'ArrowDown' && inList)) move(context, 1);
+  else if (key === 'k' || (key === 'ArrowUp' && inList)) move(context, -1);
+  else if (key === 'o' || (key === 'Enter' && !target.closest('a,button,input,summary,[role]'))) {
+    // Enter on a link or button keeps its own meaning (a focused row's link opens it anyway).
+    if (selectedId === undefined) return;
+    if (selectedId !== openId) context.go(`/conversations/${selectedId}`);
+  } else if (key === 'Escape' && context.paneOpen) context.go('/');
+  else if (key === '?') showShortcutHelp();
+  else return;
+  event.preventDefault();
+}

@@ -1,0 +1,117 @@
+import { useEffect, useEffectEvent, useRef, useState, type RefObject } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import type { Conversation } from '../../api/schemas';
+import type { ListKeyContext } from './list-keys';
+
+/**
+ * The keyboard selection: an id, plus `after` while it waits for the next page. j/k work on the
+ * loaded rows (the data), not on the rendered ones, so j on the last loaded row loads the next
+ * page and then moves on to its first row.
+ */
+interface Selection {
+  id: number;
+  after?: boolean | undefined;
+}
+
+interface ListKeyboardOptions {
+  rows: readonly Conversation[];
+  /** The conversation open in the pane, if any. */
+  openId: number | undefined;
+  /** The list's query: whether a next page exists or is loading, and how to load it. */
+  list: ListKeyContext['list'];
+  virtualizer: { scrollToIndex: (index: number) => void };
+  scrollerRef: RefObject<HTMLElement | null>;
+}
+
+// The key handling and the help dialog are a lazy chunk, fetched when the list mounts: the initial
+// bundle carries only the selection state and the focus management below.
+let handleKey: ((context: ListKeyContext) => void) | undefined;
+const loadKeys = () => import('./list-keys').then((module) => (handleKey = module.handleListKey));
+
+/**
+ * The list's keyboard shortcuts (see list-keys.ts) and what they select. The selected row gets
+ * real DOM focus once rendered (the virtualizer scrolls it into view), which is also what screen
+ * readers follow. Closing the pane gives focus back to that conversation's row.
+ */
+export function useListKeyboard({
+  rows,
+  openId,
+  list,
+  virtualizer,
+  scrollerRef,
+}: ListKeyboardOptions) {
+  const navigate = useNavigate();
+  const { search, pathname } = useLocation();
+  const [selection, setSelection] = useState<Selection | null>(null);
+  // Opening a conversation (by any means) selects it; closing it keeps the selection, which is
+  // still that conversation unless j/k moved on from the pane.
+  const [seenOpenId, setSeenOpenId] = useState(openId);
+  if (seenOpenId !== openId) {
+    setSeenOpenId(openId);
+    if (openId !== undefined || !selection) setSelection({ id: openId ?? seenOpenId! });
+  }
+
+  let index = selection ? rows.findIndex((row) => row.id === selection.id) : -1;
+  const waiting = !!selection?.after && index === rows.length - 1;
+  if (selection?.after && !waiting) index += 1;
+  const selectedId = rows[index]?.id;
+
+  /** Set by a key: scroll the selected row into view and focus it once it is rendered. */
+  const wantFocus = useRef(false);
+
+  const onKeyDown = useEffectEvent((event: KeyboardEvent) => {
+    const context: ListKeyContext = {
+      event,
+      rows,
+      index,
+      focusPending: wantFocus.current,
+      openId,
+      paneOpen: pathname !== '/',
+      list,
+      scroller: scrollerRef.current,
+      select: (id, after) => {
+        wantFocus.current = true;
+        setSelection({ id, after });
+      },
+      go: (path) => void navigate(path + search),
+    };
+    if (handleKey) handleKey(context);
+    else void loadKeys().then((handle) => handle(context));
+  });
+
+  useEffect(() => {
+    void loadKeys();
+    const listener = (event: KeyboardEvent) => onKeyDown(event);
+    document.addEventListener('keydown', listener);
+    return () => document.removeEventListener('keydown', listener);
+  }, []);
+
+  // A closed pane takes its focus with it: give it back to that conversation's row.
+  const lastOpenId = useRef(openId);
+  useEffect(() => {
+    const closed = lastOpenId.current;
+    lastOpenId.current = openId;
+    const active = document.activeElement;
+    if (closed !== undefined && openId === undefined && (!active || active === document.body)) {
+      wantFocus.current = true;
+    }
+  }, [openId]);
+
+  // After every render: scroll to the selected row once (repeated scroll commands would fight
+  // each other), then focus it in whichever render first has it.
+  const scrolledTo = useRef(-1);
+  useEffect(() => {
+    if (!wantFocus.current || waiting || selectedId === undefined) return;
+    if (scrolledTo.current !== index) virtualizer.scrollToIndex((scrolledTo.current = index));
+    const row = scrollerRef.current?.querySelector<HTMLElement>(
+      `[data-conversation-id="${selectedId}"]`,
+    );
+    if (row) {
+      wantFocus.current = false;
+      scrolledTo.current = -1;
+      row.focus({ preventScroll: true });
+    }
+  });
+
+  return selectedId;
+}

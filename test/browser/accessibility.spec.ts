@@ -1,0 +1,250 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import type { RunningServiceDouble } from '../../src/service-double/index';
+import { BROWSER_TOKEN, conversationList, expect, signIn, test } from './fixtures';
+
+/** Every axe rule (WCAG A/AA and best practices), in the light and in the dark theme. */
+async function expectNoViolations(page: Page) {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    const summary = violations.map(({ id, nodes }) => ({
+      colorScheme,
+      id,
+      targets: nodes.map((node) => node.target.join(' ')),
+    }));
+    expect(summary).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: null });
+}
+
+/** Signs in through the form without waiting for rows (there may be none). */
+async function signInOnly(page: Page, service: RunningServiceDouble, path = '/') {
+  await page.goto(path);
+  await page.getByLabel('Service URL').fill(service.url);
+  await page.getByLabel('Access token').fill(BROWSER_TOKEN);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+function liveRegion(page: Page) {
+  return page.locator('#live-region');
+}
+
+async function openConversation(page: Page, index = 1) {
+  const link = conversationList(page).getByRole('link').nth(index);
+  const id = await link.getAttribute('data-conversation-id');
+  await link.click();
+  const heading = page.getByRole('heading', { name: `Conversation #${id}` });
+  await expect(heading).toBeFocused();
+  return heading;
+}
+
+/** The page never scrolls sideways at this width. */
+async function expectNoHorizontalScroll(page: Page, width: number) {
+  expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(
+    width,
+  );
+  expect(
+    await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('.inbox *')]
+        .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 1)
+        .filter((element) => !element.closest('.visually-hidden'))
+        .map((element) => element.className || element.tagName),
+    ),
+  ).toEqual([]);
+}
+
+test.describe('axe finds no violation', () => {
+  test('on the sign-in form', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    await expectNoViolations(page);
+  });
+
+  test('on the sign-in form with an error', async ({ page, service }) => {
+    await page.goto('/');
+    await page.getByLabel('Service URL').fill(service.url);
+    await page.getByLabel('Access token').fill('not-the-token');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('alert')).toBeVisible();
+    await expectNoViolations(page);
+  });
+
+  test('on the list, with a row selected and counts shown', async ({ page, startService }) => {
+    const service = await startService({ conversations: 30 });
+    await signIn(page, service);
+    await expect(page.getByText('All 30 conversations loaded')).toBeVisible();
+    await expect(page.locator('.status-count').first()).toHaveText(/\d/);
+    await page.keyboard.press('j');
+    await page.keyboard.press('j');
+    await expectNoViolations(page);
+  });
+
+  test('on the detail pane', async ({ page, service }) => {
+    await signIn(page, service);
+    await openConversation(page);
+    await expect(page.getByRole('complementary').getByText('Loading messages…')).toHaveCount(0);
+    await expectNoViolations(page);
+  });
+
+  test('on an error state', async ({ page, service }) => {
+    await signIn(page, service);
+    service.state.faults.enqueue('errors-envelope');
+    await page.reload();
+    const alert = page.getByRole('alert');
+    await expect(alert).toBeVisible();
+    await expect(alert.getByRole('button', { name: 'Retry' })).toBeVisible();
+    await expectNoViolations(page);
+  });
+
+  test('on the empty state', async ({ page, startService }) => {
+    const service = await startService({ conversations: 0 });
+    await signInOnly(page, service, '/?status=pending');
+    await expect(page.getByText('No conversations match these filters.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'show every conversation' })).toBeVisible();
+    await expectNoViolations(page);
+  });
+
+  test('on the keyboard shortcuts dialog', async ({ page, service }) => {
+    await signIn(page, service);
+    await page.keyboard.press('?');
+    await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
+    await expectNoViolations(page);
+  });
+});
+
+test('loading more and new conversations are announced in a polite live region', async ({
+  page,
+  startService,
+}) => {
+  // Slow enough that a page is still on its way when the agent reaches the end.
+  const service = await startService({ conversations: 400, latencyMs: 400 });
+  // Poll for new conversations every 5 s (the shortest the config allows), not every 30 s.
+  await page.route('**/config.json', async (route) => {
+    const response = await route.fetch();
+    const config = (await response.json()) as Record<string, unknown>;
+    await route.fulfill({ response, json: { ...config, pollIntervalMs: 5000 } });
+  });
+  await signIn(page, service);
+  await expect(liveRegion(page)).toHaveAttribute('role', 'status');
+  await expect(liveRegion(page)).toHaveAttribute('aria-live', 'polite');
+  await expect(liveRegion(page)).toHaveText(/^\d+ conversations loaded/);
+
+  const announced: string[] = [];
+  await page.exposeFunction('recordAnnouncement', (text: string) => announced.push(text));
+  await liveRegion(page).evaluate((region) => {
+    const record = (window as unknown as { recordAnnouncement: (text: string) => void })
+      .recordAnnouncement;
+    new MutationObserver(() => record(region.textContent ?? '')).observe(region, {
+      childList: true,
+      characterData: true,
+      subtree: true,
+    });
+  });
+  // Read on to the end of the list, as an agent would, while pages keep loading.
+  const scroller = page.getByTestId('conversation-scroller');
+  await expect
+    .poll(async () => {
+      await scroller.evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
+      return announced;
+    })
+    .toContain('Loading more conversations…');
+  await expect.poll(() => announced.at(-1) ?? '').toMatch(/^\d+ conversations loaded/);
+
+  service.state.dataset.touch(service.state.dataset.list()[120]!.id);
+  await expect(page.getByRole('button', { name: 'Show 1 new or updated' })).toBeVisible({
+    timeout: 15_000,
+  });
+  await expect(liveRegion(page)).toHaveText('1 new or updated conversations');
+});
+
+test('focus is visible on rows, checkboxes, buttons and links', async ({ page, service }) => {
+  await signIn(page, service);
+  await openConversation(page);
+  const targets = [
+    page.getByRole('button', { name: 'Sign out' }),
+    page.getByRole('checkbox', { name: 'Open' }),
+    conversationList(page).getByRole('link').first(),
+    page.getByRole('complementary').getByRole('link', { name: 'Close' }),
+  ];
+  for (const target of targets) {
+    // Focus from the keyboard, as :focus-visible applies then.
+    await target.focus();
+    await page.keyboard.press('Shift');
+    const outline = await target.evaluate((element) => {
+      const style = getComputedStyle(element);
+      return { style: style.outlineStyle, width: parseFloat(style.outlineWidth) };
+    });
+    expect(outline.style).not.toBe('none');
+    expect(outline.width).toBeGreaterThanOrEqual(2);
+  }
+});
+
+test.describe('at 360 px wide', () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test('list and pane stack, nothing scrolls sideways, and both stay usable', async ({
+    page,
+    service,
+  }) => {
+    await signIn(page, service);
+    await expectNoHorizontalScroll(page, 360);
+    const list = page.getByRole('region', { name: 'Conversation list' });
+    await expect(conversationList(page).getByRole('link').nth(4)).toBeInViewport();
+
+    const heading = await openConversation(page, 0);
+    await expect(heading).toBeInViewport();
+    const listBox = (await list.boundingBox())!;
+    const paneBox = (await page.getByRole('complementary').boundingBox())!;
+    expect(paneBox.y).toBeGreaterThanOrEqual(listBox.y + listBox.height - 1);
+    expect(paneBox.width).toBeGreaterThan(340);
+    await expectNoHorizontalScroll(page, 360);
+    // The list is still there to move through.
+    await expect(conversationList(page).getByRole('link').first()).toBeInViewport();
+    await page.keyboard.press('j');
+    await expect(conversationList(page).getByRole('link').nth(1)).toBeFocused();
+    await expectNoViolations(page);
+  });
+});
+
+test.describe('at 200% zoom (1280×800 at 200%: 640×400 CSS px)', () => {
+  test.use({ viewport: { width: 640, height: 400 }, deviceScaleFactor: 2 });
+
+  test('the list and the pane stay usable', async ({ page, service }) => {
+    await page.goto('/');
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeInViewport();
+    await page.getByLabel('Service URL').fill(service.url);
+    await page.getByLabel('Access token').fill(BROWSER_TOKEN);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(conversationList(page).getByRole('link').first()).toBeInViewport();
+    await expect(page.getByRole('button', { name: 'Sign out' })).toBeInViewport();
+    await expectNoHorizontalScroll(page, 640);
+
+    const heading = await openConversation(page, 0);
+    await expect(heading).toBeInViewport();
+    await expect(
+      page.getByRole('complementary').getByRole('link', { name: 'Close' }),
+    ).toBeVisible();
+    await expectNoHorizontalScroll(page, 640);
+    // Rows remain reachable while a conversation is open.
+    await page.keyboard.press('j');
+    await expect(conversationList(page).getByRole('link').nth(1)).toBeFocused();
+    await expect(conversationList(page).getByRole('link').nth(1)).toBeInViewport();
+    await page.keyboard.press('Escape');
+    await expect(conversationList(page).getByRole('link').nth(1)).toBeFocused();
+  });
+});
+
+test('the production build ships no React Query Devtools', async ({ page, service }) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(request.url());
+  });
+  await signIn(page, service);
+  await page.keyboard.press('j');
+  await page.keyboard.press('o');
+  await expect(page.getByRole('heading', { level: 2 })).toBeVisible();
+  expect(scripts.filter((url) => /devtools/i.test(url))).toEqual([]);
+  await expect(page.locator('.tsqd-parent-container, .tsqd-open-btn-container')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /query devtools/i })).toHaveCount(0);
+});

@@ -1,0 +1,226 @@
+import type { Page } from '@playwright/test';
+import { conversationList, expect, listRequests, signIn, test } from './fixtures';
+
+/** A row's link by its conversation id (its name starts with "#id "). */
+function row(page: Page, id: number) {
+  return conversationList(page).getByRole('link', { name: new RegExp(`^#${id} `) });
+}
+
+function focusedRowId(page: Page) {
+  return page.evaluate(() =>
+    Number(document.activeElement?.getAttribute('data-conversation-id') ?? NaN),
+  );
+}
+
+/** How many rows the list holds (the virtualized list is ROW_HEIGHT px per row). */
+function loadedRows(page: Page) {
+  return conversationList(page).evaluate((list: HTMLElement) =>
+    Math.round(parseFloat(list.style.height) / 64),
+  );
+}
+
+test('j/↓ and k/↑ move a visible selection, separate from the open conversation', async ({
+  page,
+  service,
+}) => {
+  await signIn(page, service);
+  const ids = service.state.dataset.list().map((conversation) => conversation.id);
+  await page.keyboard.press('j');
+  await expect(row(page, ids[0]!)).toBeFocused();
+  await expect(row(page, ids[0]!)).toHaveClass(/row-selected/);
+  await page.keyboard.press('j');
+  await page.keyboard.press('ArrowDown');
+  await expect(row(page, ids[2]!)).toBeFocused();
+  await expect(row(page, ids[0]!)).not.toHaveClass(/row-selected/);
+  await page.keyboard.press('k');
+  await expect(row(page, ids[1]!)).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await expect(row(page, ids[0]!)).toBeFocused();
+  // The selection is drawn differently from the open conversation, which alone has aria-current.
+  const marks = await row(page, ids[0]!).evaluate((link) => getComputedStyle(link).boxShadow);
+  expect(marks).not.toBe('none');
+  await expect(row(page, ids[0]!)).not.toHaveAttribute('aria-current');
+
+  // A long run: the virtualizer keeps the selected row in view.
+  for (let i = 0; i < 30; i += 1) await page.keyboard.press('j');
+  await expect(row(page, ids[30]!)).toBeFocused();
+  await expect(row(page, ids[30]!)).toBeInViewport();
+});
+
+test('j crosses a page boundary: it loads the next page, then moves onto its first row', async ({
+  page,
+  startService,
+}) => {
+  const service = await startService({ conversations: 400 });
+  const ids = service.state.dataset.list().map((conversation) => conversation.id);
+  // List pages can be held back, so the selection reaches the last loaded row before the next.
+  let holding = false;
+  let held = 0;
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    (url) => url.pathname.endsWith('/conversations/list') && url.searchParams.has('next'),
+    async (route) => {
+      if (holding) {
+        held += 1;
+        await released;
+      }
+      await route.continue();
+    },
+  );
+  await signIn(page, service);
+  // Let the list settle, then hold every further page.
+  let state = '';
+  while (state !== (state = `${await loadedRows(page)}/${listRequests(service).length}`)) {
+    await page.waitForTimeout(1000);
+  }
+  holding = true;
+
+  // Walk down until the selection is on the last loaded row and the next page is on hold.
+  let last = -1;
+  for (let step = 0; step < 400; step += 1) {
+    await page.keyboard.press('j');
+    const rows = await loadedRows(page);
+    const focused = ids.indexOf(await focusedRowId(page));
+    if (held > 0 && focused === rows - 1) {
+      last = focused;
+      break;
+    }
+  }
+  expect(last).toBeGreaterThan(50);
+  await expect(
+    page.getByTestId('conversation-scroller').getByText('Loading more conversations…'),
+  ).toBeVisible();
+
+  // One more j waits for the page instead of doing nothing…
+  await page.keyboard.press('j');
+  await expect(row(page, ids[last]!)).toBeFocused();
+  // …and moves onto the page's first row once it is there.
+  release();
+  await expect(row(page, ids[last + 1]!)).toBeFocused();
+  await expect(row(page, ids[last + 1]!)).toBeInViewport();
+  // Each page was asked for once.
+  const cursors = listRequests(service)
+    .map((params) => params.get('next'))
+    .filter((next) => next !== null);
+  expect(new Set(cursors).size).toBe(cursors.length);
+});
+
+test('Enter and o open the selection, Esc closes it and focus goes back to its row', async ({
+  page,
+  service,
+}) => {
+  await signIn(page, service, { path: '/?status=open' });
+  const ids = service.state.dataset.list([1]).map((conversation) => conversation.id);
+
+  await page.keyboard.press('j');
+  await page.keyboard.press('j');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(`/conversations/${ids[1]}?status=open`);
+  const heading = page.getByRole('heading', { name: `Conversation #${ids[1]}` });
+  await expect(heading).toBeFocused();
+  await expect(row(page, ids[1]!)).toHaveAttribute('aria-current', 'page');
+
+  await page.keyboard.press('Escape');
+  await expect(page).toHaveURL('/?status=open');
+  await expect(heading).toHaveCount(0);
+  await expect(row(page, ids[1]!)).toBeFocused();
+
+  await page.keyboard.press('j');
+  await page.keyboard.press('o');
+  await expect(page).toHaveURL(`/conversations/${ids[2]}?status=open`);
+  await expect(page.getByRole('heading', { name: `Conversation #${ids[2]}` })).toBeFocused();
+  // j/k work from the pane too; Esc then closes it and the agent stays where j took them.
+  await page.keyboard.press('j');
+  await expect(row(page, ids[3]!)).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(page).toHaveURL('/?status=open');
+  await expect(row(page, ids[3]!)).toBeFocused();
+  await expect(row(page, ids[3]!)).toHaveClass(/row-selected/);
+});
+
+test('? opens the shortcuts dialog; Esc and Close shut it and focus returns', async ({
+  page,
+  service,
+}) => {
+  await signIn(page, service);
+  const first = service.state.dataset.list()[0]!.id;
+  await page.keyboard.press('j');
+  await expect(row(page, first)).toBeFocused();
+
+  await page.keyboard.press('?');
+  const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  await expect(dialog).toBeVisible();
+  expect(await dialog.locator('kbd').allTextContents()).toEqual(
+    expect.arrayContaining(['j', '↓', 'k', '↑', 'Enter', 'o', 'Esc', '?']),
+  );
+  await expect(dialog.getByRole('button', { name: 'Close' })).toBeFocused();
+  // Shortcuts are off while it is open, and the page behind is inert: Tab never reaches it.
+  await page.keyboard.press('j');
+  for (let i = 0; i < 3; i += 1) {
+    await page.keyboard.press('Tab');
+    expect(
+      await page.evaluate(
+        () =>
+          document.activeElement === document.body || !!document.activeElement?.closest('dialog'),
+      ),
+    ).toBe(true);
+  }
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(row(page, first)).toBeFocused();
+
+  await page.keyboard.press('?');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(row(page, first)).toBeFocused();
+  // Closing the dialog does not close anything else or move the selection.
+  await expect(page).toHaveURL('/');
+});
+
+test('shortcuts are off while typing in a field and with Ctrl, Meta or Alt', async ({
+  page,
+  service,
+}) => {
+  await signIn(page, service);
+  await page.evaluate(() => {
+    const field = document.createElement('textarea');
+    field.setAttribute('aria-label', 'Notes');
+    document.body.append(field);
+  });
+  const notes = page.getByRole('textbox', { name: 'Notes' });
+  await notes.click();
+  await page.keyboard.type('jko?');
+  await expect(notes).toHaveValue('jko?');
+  await expect(notes).toBeFocused();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page).toHaveURL('/');
+
+  await page.locator('body').click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press('Control+j');
+  await page.keyboard.press('Alt+j');
+  expect(await focusedRowId(page)).toBeNaN();
+  await page.keyboard.press('j');
+  expect(await focusedRowId(page)).toBe(service.state.dataset.list()[0]!.id);
+});
+
+test('Esc brings the closed conversation back into view and focuses it', async ({
+  page,
+  service,
+}) => {
+  await signIn(page, service);
+  const ids = service.state.dataset.list().map((conversation) => conversation.id);
+  await page.keyboard.press('j');
+  await page.keyboard.press('j');
+  await page.keyboard.press('o');
+  await expect(page.getByRole('heading', { name: `Conversation #${ids[1]}` })).toBeFocused();
+  // The agent scrolls the list far away while reading.
+  await page
+    .getByTestId('conversation-scroller')
+    .evaluate((element) => element.scrollTo({ top: 64 * 120 }));
+  await expect(row(page, ids[1]!)).toHaveCount(0);
+
+  await page.keyboard.press('Escape');
+  await expect(row(page, ids[1]!)).toBeFocused();
+  await expect(row(page, ids[1]!)).toBeInViewport();
+});

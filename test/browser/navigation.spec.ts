@@ -1,0 +1,112 @@
+import type { Page } from '@playwright/test';
+import { conversationList, expect, signIn, test } from './fixtures';
+
+function checkbox(page: Page, name: 'Open' | 'Closed' | 'Pending') {
+  return page.getByRole('group', { name: 'Status' }).getByRole('checkbox', { name, exact: true });
+}
+
+function paneHeading(page: Page) {
+  return page.getByRole('complementary').getByRole('heading', { level: 2 });
+}
+
+test('back and forward move between filters and open conversations', async ({ page, service }) => {
+  await signIn(page, service);
+  const openIds = service.state.dataset.list([1]).map((conversation) => conversation.id);
+
+  await checkbox(page, 'Open').check();
+  await expect(page).toHaveURL('/?status=open');
+  await conversationList(page)
+    .getByRole('link', { name: new RegExp(`^#${openIds[1]} `) })
+    .click();
+  await expect(page).toHaveURL(`/conversations/${openIds[1]}?status=open`);
+  await expect(paneHeading(page)).toHaveText(`Conversation #${openIds[1]}`);
+  await checkbox(page, 'Pending').check();
+  await expect(page).toHaveURL(`/conversations/${openIds[1]}?status=open&status=pending`);
+
+  await page.goBack();
+  await expect(page).toHaveURL(`/conversations/${openIds[1]}?status=open`);
+  await expect(checkbox(page, 'Pending')).not.toBeChecked();
+  await expect(checkbox(page, 'Open')).toBeChecked();
+  await expect(paneHeading(page)).toHaveText(`Conversation #${openIds[1]}`);
+
+  await page.goBack();
+  await expect(page).toHaveURL('/?status=open');
+  await expect(paneHeading(page)).toHaveCount(0);
+  await expect(checkbox(page, 'Open')).toBeChecked();
+  for (const text of await conversationList(page).getByRole('link').allInnerTexts()) {
+    expect(text).toContain('Open');
+  }
+
+  await page.goBack();
+  await expect(page).toHaveURL('/');
+  await expect(checkbox(page, 'Open')).not.toBeChecked();
+
+  await page.goForward();
+  await page.goForward();
+  await expect(page).toHaveURL(`/conversations/${openIds[1]}?status=open`);
+  await expect(checkbox(page, 'Open')).toBeChecked();
+  await expect(paneHeading(page)).toHaveText(`Conversation #${openIds[1]}`);
+  await expect(
+    conversationList(page).getByRole('link', { name: new RegExp(`^#${openIds[1]} `) }),
+  ).toHaveAttribute('aria-current', 'page');
+});
+
+test('opening with the keyboard and closing with Esc are history entries too', async ({
+  page,
+  service,
+}) => {
+  await signIn(page, service);
+  const ids = service.state.dataset.list().map((conversation) => conversation.id);
+  await page.keyboard.press('j');
+  await page.keyboard.press('o');
+  await expect(page).toHaveURL(`/conversations/${ids[0]}`);
+  await page.keyboard.press('Escape');
+  await expect(page).toHaveURL('/');
+
+  await page.goBack();
+  await expect(page).toHaveURL(`/conversations/${ids[0]}`);
+  await expect(paneHeading(page)).toHaveText(`Conversation #${ids[0]}`);
+  await page.goBack();
+  await expect(page).toHaveURL('/');
+  await expect(paneHeading(page)).toHaveCount(0);
+});
+
+test('a shared link opens the same view, after signing in if needed', async ({
+  page,
+  context,
+  service,
+}) => {
+  await signIn(page, service);
+  await checkbox(page, 'Closed').check();
+  const closedId = service.state.dataset.list([2])[3]!.id;
+  await conversationList(page)
+    .getByRole('link', { name: new RegExp(`^#${closedId} `) })
+    .click();
+  await expect(paneHeading(page)).toHaveText(`Conversation #${closedId}`);
+  const shared = new URL(page.url());
+  expect(shared.pathname + shared.search).toBe(`/conversations/${closedId}?status=closed`);
+
+  // Another tab has no session (the token is per tab): it signs in and lands on the same view.
+  const other = await context.newPage();
+  await signIn(other, service, { path: shared.pathname + shared.search });
+  await expect(other).toHaveURL(shared.pathname + shared.search);
+  await expect(checkbox(other, 'Closed')).toBeChecked();
+  await expect(checkbox(other, 'Open')).not.toBeChecked();
+  await expect(paneHeading(other)).toHaveText(`Conversation #${closedId}`);
+
+  // A reload of the first tab restores it too.
+  await page.reload();
+  await expect(checkbox(page, 'Closed')).toBeChecked();
+  await expect(paneHeading(page)).toHaveText(`Conversation #${closedId}`);
+});
+
+test('a link to a conversation that is not a number says so, with the list still usable', async ({
+  page,
+  service,
+}) => {
+  await signIn(page, service, { path: '/conversations/abc?status=open' });
+  await expect(page.getByRole('alert')).toContainText('“abc” is not a conversation number.');
+  await expect(checkbox(page, 'Open')).toBeChecked();
+  await page.keyboard.press('Escape');
+  await expect(page).toHaveURL('/?status=open');
+});

@@ -1,0 +1,269 @@
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Locator, Page } from '@playwright/test';
+import {
+  SCRIPT_MARKER,
+  SHOWCASE_RANKS,
+  type RunningServiceDouble,
+} from '../../src/service-double/index';
+import { expect, signIn, test } from './fixtures';
+
+const RASTERS = ['screenshot.png', 'photo.jpg', 'animation.gif', 'product.webp'] as const;
+
+function conversationAt(service: RunningServiceDouble, rank: number): number {
+  return service.state.dataset.list()[rank]!.id;
+}
+
+/** A conversation past the showcase ones whose messages fit on one page but not on one screen. */
+function longishConversationId(service: RunningServiceDouble): number {
+  const found = service.state.dataset
+    .list()
+    .slice(4, 120)
+    .find((conversation) => {
+      const count = service.state.messagesOf(conversation.id)?.length ?? 0;
+      return count >= 25 && count <= 45;
+    });
+  if (!found) throw new Error('No conversation with 25-45 messages in the dataset');
+  return found.id;
+}
+
+/** A short conversation without attachments of its own, so every attachment is the test's. */
+function bareConversationId(service: RunningServiceDouble): number {
+  const found = service.state.dataset
+    .list()
+    .slice(4, 120)
+    .find((conversation) => {
+      const messages = service.state.messagesOf(conversation.id) ?? [];
+      return messages.length <= 20 && messages.every((message) => message.attachments.length === 0);
+    });
+  if (!found) throw new Error('No short conversation without attachments in the dataset');
+  return found.id;
+}
+
+/** DOC_IDs of a conversation's attachments, by file name. */
+function docIds(service: RunningServiceDouble, id: number): Map<string, string> {
+  const ids = new Map<string, string>();
+  for (const message of service.state.messagesOf(id) ?? []) {
+    for (const attachment of message.attachments) ids.set(attachment.fileName, attachment.docId);
+  }
+  return ids;
+}
+
+function requestsFor(service: RunningServiceDouble, docId: string) {
+  return service.state.requests.filter(
+    (entry) =>
+      entry.method === 'GET' && entry.path === `/attachments/${encodeURIComponent(docId)}/data`,
+  );
+}
+
+async function openConversation(page: Page, service: RunningServiceDouble, id: number) {
+  await signIn(page, service, { path: `/conversations/${id}` });
+  const pane = page.getByRole('complementary', { name: `Conversation #${id}` });
+  await expect(pane.getByRole('list', { name: 'Messages' })).toBeVisible();
+  return pane;
+}
+
+/** An attachment's entry in the pane, scrolled into view so its thumbnail loads. */
+async function attachmentRow(pane: Locator, fileName: string): Promise<Locator> {
+  const row = pane
+    .getByRole('listitem')
+    .filter({ has: pane.page().getByRole('button', { name: `Download ${fileName}`, exact: true }) })
+    .last();
+  await row.scrollIntoViewIfNeeded();
+  return row;
+}
+
+async function naturalWidth(image: Locator): Promise<number> {
+  return image.evaluate((element) => (element as HTMLImageElement).naturalWidth);
+}
+
+async function expectDecoded(image: Locator) {
+  await expect(image).toBeVisible();
+  await expect.poll(() => naturalWidth(image)).toBeGreaterThan(0);
+  expect(await image.getAttribute('src')).toMatch(/^blob:/);
+}
+
+test.describe('image previews', () => {
+  test('png, jpeg, gif and webp show as thumbnails from Blobs; the svg gets no request and no image', async ({
+    page,
+    service,
+  }) => {
+    const id = conversationAt(service, SHOWCASE_RANKS.gallery);
+    const ids = docIds(service, id);
+    const pane = await openConversation(page, service, id);
+    for (const name of RASTERS) {
+      const row = await attachmentRow(pane, name);
+      await expectDecoded(row.getByRole('img', { name, exact: true }));
+    }
+    for (const name of RASTERS) {
+      const requests = requestsFor(service, ids.get(name)!);
+      expect(requests).toHaveLength(1);
+      expect(requests[0]).toMatchObject({ authorizationValid: true, status: 200 });
+    }
+    // The SVG: listed and downloadable, never fetched for a preview, never rendered.
+    await expect(pane.getByRole('button', { name: 'Download logo.svg' })).toBeVisible();
+    expect(requestsFor(service, ids.get('logo.svg')!)).toHaveLength(0);
+    await expect(pane.locator('img')).toHaveCount(RASTERS.length);
+    await expect(page.locator('iframe, object, embed')).toHaveCount(0);
+    expect(await page.evaluate((marker) => marker in window, SCRIPT_MARKER)).toBe(false);
+  });
+
+  test('an image is requested only once it scrolls into view', async ({ page, service }) => {
+    const id = longishConversationId(service);
+    const spec = service.state.addAttachment(id, {
+      fileName: 'far-below.png',
+      mimeType: 'image/png',
+    });
+    const pane = await openConversation(page, service, id);
+    const row = pane
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('button', { name: 'Download far-below.png' }) })
+      .last();
+    await expect(row).toBeAttached();
+    expect(await row.isVisible()).toBe(true);
+    const box = await row.boundingBox();
+    const viewport = page.viewportSize()!;
+    expect(box!.y).toBeGreaterThan(viewport.height);
+    await page.waitForTimeout(500);
+    expect(requestsFor(service, spec.docId)).toHaveLength(0);
+
+    await row.scrollIntoViewIfNeeded();
+    const image = row.getByRole('img', { name: 'far-below.png' });
+    await expectDecoded(image);
+    expect(requestsFor(service, spec.docId)).toHaveLength(1);
+  });
+
+  test('the large view opens on click, moves with ←/→ and the buttons, and closes with Esc and Close', async ({
+    page,
+    service,
+  }) => {
+    const id = conversationAt(service, SHOWCASE_RANKS.gallery);
+    const pane = await openConversation(page, service, id);
+    const row = await attachmentRow(pane, 'screenshot.png');
+    const thumbnail = row.getByRole('button', { name: 'View screenshot.png' });
+    await expectDecoded(thumbnail.getByRole('img'));
+    await thumbnail.click();
+
+    const viewer = page.getByRole('dialog');
+    await expect(viewer).toHaveAccessibleName('screenshot.png');
+    await expectDecoded(viewer.getByRole('img', { name: 'screenshot.png' }));
+    await expect(viewer).toContainText('1 of 4');
+    // Modal: the rest of the page is inert.
+    expect(await viewer.evaluate((dialog) => dialog.matches(':modal'))).toBe(true);
+
+    await page.keyboard.press('ArrowRight');
+    await expect(viewer).toHaveAccessibleName('photo.jpg');
+    await expectDecoded(viewer.getByRole('img', { name: 'photo.jpg' }));
+    await page.keyboard.press('ArrowRight');
+    await expect(viewer).toHaveAccessibleName('animation.gif');
+    await page.keyboard.press('ArrowLeft');
+    await expect(viewer).toHaveAccessibleName('photo.jpg');
+    await viewer.getByRole('button', { name: 'Next image' }).click();
+    await viewer.getByRole('button', { name: 'Next image' }).click();
+    await expect(viewer).toHaveAccessibleName('product.webp');
+    await expectDecoded(viewer.getByRole('img', { name: 'product.webp' }));
+    // Wraps round; the SVG is never part of it.
+    await page.keyboard.press('ArrowRight');
+    await expect(viewer).toHaveAccessibleName('screenshot.png');
+    await viewer.getByRole('button', { name: 'Previous image' }).click();
+    await expect(viewer).toHaveAccessibleName('product.webp');
+
+    await page.keyboard.press('Escape');
+    await expect(viewer).toHaveCount(0);
+    await expect(thumbnail).toBeFocused();
+    // Esc closed the viewer only, not the pane.
+    await expect(pane).toBeVisible();
+
+    await thumbnail.click();
+    await expect(page.getByRole('dialog')).toHaveAccessibleName('screenshot.png');
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(thumbnail).toBeFocused();
+  });
+
+  test('re-opening the conversation shows the cached thumbnails without new requests', async ({
+    page,
+    service,
+  }) => {
+    const id = conversationAt(service, SHOWCASE_RANKS.gallery);
+    const ids = docIds(service, id);
+    const pane = await openConversation(page, service, id);
+    for (const name of RASTERS) {
+      const row = await attachmentRow(pane, name);
+      await expectDecoded(row.getByRole('img', { name, exact: true }));
+    }
+    await pane.getByRole('link', { name: 'Close' }).click();
+    await expect(pane).toHaveCount(0);
+    await page.goBack();
+    const again = page.getByRole('complementary', { name: `Conversation #${id}` });
+    for (const name of RASTERS) {
+      const row = await attachmentRow(again, name);
+      await expectDecoded(row.getByRole('img', { name, exact: true }));
+      expect(requestsFor(service, ids.get(name)!)).toHaveLength(1);
+    }
+  });
+
+  test('HTML and SVG attachments are never rendered; a foreign-origin image gets no request', async ({
+    page,
+    service,
+  }) => {
+    const seen: { url: string; headers: IncomingHttpHeaders }[] = [];
+    const other = createServer((req, res) => {
+      seen.push({ url: req.url ?? '', headers: req.headers });
+      res.writeHead(200, { 'Access-Control-Allow-Origin': '*', 'Content-Type': 'image/png' });
+      res.end();
+    });
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = other.address() as AddressInfo;
+      const id = bareConversationId(service);
+      const page1 = service.state.addAttachment(id, {
+        fileName: '<img src=x onerror=alert(1)>.html',
+        mimeType: 'text/html',
+      });
+      const svg = service.state.addAttachment(id, {
+        fileName: 'logo.svg',
+        mimeType: 'image/svg+xml',
+      });
+      // Declared as a PNG, but the bytes are HTML: no preview either.
+      const disguised = service.state.addAttachment(id, {
+        fileName: 'disguised.png',
+        mimeType: 'image/png',
+        url: `${service.url}/attachments/${page1.docId}/data`,
+      });
+      service.state.addAttachment(id, {
+        fileName: 'elsewhere.png',
+        mimeType: 'image/png',
+        url: `http://127.0.0.1:${port}/api/attachments/c1-x1/data`,
+      });
+      const dialogs: string[] = [];
+      page.on('dialog', (dialog) => {
+        dialogs.push(dialog.message());
+        void dialog.dismiss();
+      });
+      const pane = await openConversation(page, service, id);
+      await attachmentRow(pane, 'elsewhere.png');
+      const disguisedRow = await attachmentRow(pane, 'disguised.png');
+      await expect(disguisedRow).toContainText('Preview unavailable');
+      await page.waitForTimeout(500);
+
+      expect(seen).toEqual([]);
+      expect(requestsFor(service, svg.docId)).toHaveLength(0);
+      // The only request for the HTML bytes was the disguised "png" preview, read, never shown.
+      expect(requestsFor(service, page1.docId)).toHaveLength(1);
+      expect(disguised.docId).toBeTruthy();
+      await expect(pane.locator('img')).toHaveCount(0);
+      await expect(page.locator('iframe, object, embed')).toHaveCount(0);
+      expect(await page.evaluate((marker) => marker in window, SCRIPT_MARKER)).toBe(false);
+      expect(dialogs).toEqual([]);
+      await expect(
+        pane.getByRole('button', { name: 'Download <img src=x onerror=alert(1)>.html' }),
+      ).toBeVisible();
+    } finally {
+      await new Promise<void>((resolve) => {
+        other.close(() => resolve());
+        other.closeAllConnections();
+      });
+    }
+  });
+});
