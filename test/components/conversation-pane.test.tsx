@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { quietConversationId } from '../support/conversation-pane';
@@ -87,6 +87,24 @@ describe('conversation pane', () => {
     const requests = service().requests.filter((e) => e.path.endsWith('/messages'));
     expect(requests).toHaveLength(2);
     expect(new URLSearchParams(requests[1]!.query).get('next')).not.toBeNull();
+  });
+
+  it('asks for the next messages once when Load more and the auto-load fire together', async () => {
+    const long = service().dataset.list()[0]!;
+    renderApp({ route: `/conversations/${long.id}` });
+    await messageItems(long.id);
+    const button = await screen.findByRole('button', { name: 'Load more messages' });
+    // Two calls in the same tick, as when scrolling reveals the button while it is clicked.
+    fireEvent.click(button);
+    fireEvent.click(button);
+    await waitFor(() => {
+      const pages = service().requests.filter((e) => e.path.endsWith('/messages'));
+      expect(pages.length).toBeGreaterThanOrEqual(2);
+    });
+    const cursors = service()
+      .requests.filter((e) => e.path.endsWith('/messages'))
+      .map((e) => new URLSearchParams(e.query).get('next'));
+    expect(new Set(cursors).size).toBe(cursors.length);
   });
 
   it('shows an error with Retry when the messages fail, and recovers', async () => {

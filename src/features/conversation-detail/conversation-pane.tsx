@@ -67,7 +67,7 @@ export function ConversationPane({
             hasNextPage={messages.hasNextPage}
             isFetchingNextPage={messages.isFetchingNextPage}
             nextPageError={messages.isFetchNextPageError ? messages.error : null}
-            onLoadMore={() => void messages.fetchNextPage()}
+            onLoadMore={() => void messages.fetchNextPage({ cancelRefetch: false })}
             downloadOptions={downloadOptions}
           />
         </>
