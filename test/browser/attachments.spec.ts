@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
-import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { pipeline, Transform } from 'node:stream';
 import type { Download, Page } from '@playwright/test';
 import { toSafeFileName } from '../../src/lib/safe-file-name';
 import { SCRIPT_MARKER, type RunningServiceDouble } from '../../src/service-double/index';
 import { randomChunks } from '../../src/service-double/random-bytes';
+import { closeServer, registeredWorkers, throttled } from './download-helpers';
 import { expect, signIn, test } from './fixtures';
 
 const MB = 1024 * 1024;
@@ -72,61 +72,6 @@ async function download(page: Page, pane: ReturnType<Page['getByRole']>, fileNam
 async function savedSha256(saved: Download): Promise<string> {
   expect(await saved.failure()).toBeNull();
   return sha256OfFile(await saved.path());
-}
-
-async function registeredWorkers(page: Page): Promise<string[]> {
-  return page.evaluate(async () =>
-    (await navigator.serviceWorker.getRegistrations()).map(
-      (registration) => registration.active?.scriptURL ?? '',
-    ),
-  );
-}
-
-/**
- * The same double behind a throttling proxy on another port, sending at most ~`bytesPerSecond`:
- * slow enough to watch progress and cancel mid-transfer. Backpressure reaches the double, so its
- * byte count shows when the client stops reading; the proxy drops the upstream request as soon as
- * its client goes away. The Host header passes through, so attachment urls point at the proxy.
- */
-async function throttled(service: RunningServiceDouble, bytesPerSecond: number) {
-  const target = new URL(service.url);
-  const server = createServer((req, res) => {
-    const upstream = request(
-      {
-        host: target.hostname,
-        port: target.port,
-        path: req.url,
-        method: req.method,
-        headers: req.headers,
-      },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        const slow = new Transform({
-          transform(chunk: Buffer, _encoding, done) {
-            setTimeout(() => done(null, chunk), (chunk.length / bytesPerSecond) * 1000);
-          },
-        });
-        pipeline(answer, slow, res, () => undefined);
-      },
-    );
-    upstream.on('error', () => res.destroy());
-    res.on('close', () => upstream.destroy());
-    req.pipe(upstream);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}${target.pathname}`,
-    state: service.state,
-    close: () => closeServer(server),
-  } satisfies RunningServiceDouble;
-}
-
-function closeServer(server: Server) {
-  return new Promise<void>((resolve) => {
-    server.close(() => resolve());
-    server.closeAllConnections();
-  });
 }
 
 test.describe('attachment downloads', () => {

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { pipeline, Transform } from 'node:stream';
 import { inflateRawSync } from 'node:zlib';
 import type { Download, Page } from '@playwright/test';
 import { toSafeFileName, uniqueEntryNames } from '../../src/lib/safe-file-name';
@@ -11,6 +10,7 @@ import {
   SHOWCASE_RANKS,
   type RunningServiceDouble,
 } from '../../src/service-double/index';
+import { closeServer, registeredWorkers, throttled } from './download-helpers';
 import { BROWSER_TOKEN, expect, signIn, test } from './fixtures';
 
 const MB = 1024 * 1024;
@@ -141,56 +141,6 @@ async function downloadAll(page: Page, pane: ReturnType<Page['getByRole']>) {
   const started = page.waitForEvent('download');
   await pane.getByRole('button', { name: 'Download all attachments' }).click();
   return started;
-}
-
-async function registeredWorkers(page: Page): Promise<string[]> {
-  return page.evaluate(async () =>
-    (await navigator.serviceWorker.getRegistrations()).map(
-      (registration) => registration.active?.scriptURL ?? '',
-    ),
-  );
-}
-
-/** The same double behind a proxy sending at most ~`bytesPerSecond` (see attachments.spec.ts). */
-async function throttled(service: RunningServiceDouble, bytesPerSecond: number) {
-  const target = new URL(service.url);
-  const server = createServer((req, res) => {
-    const upstream = request(
-      {
-        host: target.hostname,
-        port: target.port,
-        path: req.url,
-        method: req.method,
-        headers: req.headers,
-      },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        const slow = new Transform({
-          transform(chunk: Buffer, _encoding, done) {
-            setTimeout(() => done(null, chunk), (chunk.length / bytesPerSecond) * 1000);
-          },
-        });
-        pipeline(answer, slow, res, () => undefined);
-      },
-    );
-    upstream.on('error', () => res.destroy());
-    res.on('close', () => upstream.destroy());
-    req.pipe(upstream);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}${target.pathname}`,
-    state: service.state,
-    close: () => closeServer(server),
-  } satisfies RunningServiceDouble;
-}
-
-function closeServer(server: Server) {
-  return new Promise<void>((resolve) => {
-    server.close(() => resolve());
-    server.closeAllConnections();
-  });
 }
 
 test.describe('Download all attachments', () => {
