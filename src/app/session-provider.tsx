@@ -13,6 +13,7 @@ interface SessionProviderProps {
 export function SessionProvider({ children, onSessionEnd }: SessionProviderProps) {
   const [session, setSession] = useState<ServiceSession | null>(readSession);
   const [endedBecause, setEndedBecause] = useState<SignOutReason | null>(null);
+  const [lastServiceUrl, setLastServiceUrl] = useState<string | null>(null);
 
   const signIn = useCallback((next: ServiceSession) => {
     writeSession(next);
@@ -29,8 +30,10 @@ export function SessionProvider({ children, onSessionEnd }: SessionProviderProps
 
   const signOut = useCallback(
     (reason: SignOutReason = 'signed-out') => {
+      const ended = readSession();
       clearSession();
       onSessionEnd();
+      if (ended) setLastServiceUrl(ended.serviceUrl);
       setEndedBecause(reason);
       setSession(null);
     },
@@ -38,8 +41,8 @@ export function SessionProvider({ children, onSessionEnd }: SessionProviderProps
   );
 
   const value = useMemo(
-    () => ({ session, endedBecause, signIn, signOut }),
-    [session, endedBecause, signIn, signOut],
+    () => ({ session, endedBecause, lastServiceUrl, signIn, signOut }),
+    [session, endedBecause, lastServiceUrl, signIn, signOut],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

@@ -7,6 +7,8 @@ export interface SessionContextValue {
   session: ServiceSession | null;
   /** Why the last session ended, shown once on the sign-in form. */
   endedBecause: SignOutReason | null;
+  /** The service of the session that just ended (never its token), to sign in again there. */
+  lastServiceUrl: string | null;
   signIn: (session: ServiceSession) => void;
   signOut: (reason?: SignOutReason) => void;
 }

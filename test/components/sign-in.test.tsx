@@ -56,6 +56,14 @@ describe('sign-in', () => {
     expect(sessionStorage.getItem(STORAGE_KEY)).toBeNull();
   });
 
+  it('after the session ends, offers the same service again rather than the configured one', async () => {
+    useService({ tokenExpiresAfter: 1 });
+    renderApp({ config: { serviceUrl: 'https://configured.example.com' } });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your session ended');
+    expect(await screen.findByLabelText('Service URL')).toHaveValue(TEST_SERVICE_URL);
+    expect(screen.getByLabelText('Access token')).toHaveValue('');
+  });
+
   it('signs out, forgetting the token and everything loaded with it', async () => {
     const { user } = renderApp();
     await screen.findByRole('list', { name: 'Conversations' });

@@ -6,8 +6,8 @@ import { signInErrorMessage, useSignIn } from './use-sign-in';
 
 export function SignInForm() {
   const config = useConfig();
-  const { endedBecause } = useSessionContext();
-  const [serviceUrl, setServiceUrl] = useState(config.serviceUrl);
+  const { endedBecause, lastServiceUrl } = useSessionContext();
+  const [serviceUrl, setServiceUrl] = useState(lastServiceUrl ?? config.serviceUrl);
   const [token, setToken] = useState(config.demoToken ?? '');
   const [formError, setFormError] = useState<string | null>(null);
   const signIn = useSignIn();
