@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { formatBytes } from './format-bytes';
 import type { DownloadAllNotes, DownloadAllState } from './use-download-all';
 import type { ZipProgress } from './zip-sources';
+import { DownloadCancelledNote, DownloadFailedAlert } from './download-notes';
 
 function OverallProgress({ progress, onCancel }: { progress: ZipProgress; onCancel: () => void }) {
   const labelId = useId();
@@ -76,21 +77,10 @@ export function DownloadAllStatus({ state, onCancel, onRetry }: DownloadAllStatu
         </p>
       );
     case 'cancelled':
-      return (
-        <p role="status" className="download-note">
-          Download cancelled. Nothing was saved.
-        </p>
-      );
+      return <DownloadCancelledNote />;
     case 'failed':
       return (
-        <div role="alert" className="alert download-alert">
-          <p>{state.message}</p>
-          {state.canRetry ? (
-            <button type="button" onClick={onRetry}>
-              Retry
-            </button>
-          ) : null}
-        </div>
+        <DownloadFailedAlert message={state.message} canRetry={state.canRetry} onRetry={onRetry} />
       );
   }
 }

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { canRetry, failureMessage } from './download-failure';
 import type { DownloadState } from './use-download';
 import { formatBytes } from './format-bytes';
+import { DownloadCancelledNote, DownloadFailedAlert } from './download-notes';
 
 interface DownloadStatusProps {
   fileName: string;
@@ -60,21 +61,14 @@ export function DownloadStatus({ fileName, state, onCancel, onRetry }: DownloadS
         </p>
       );
     case 'cancelled':
-      return (
-        <p role="status" className="download-note">
-          Download cancelled. Nothing was saved.
-        </p>
-      );
+      return <DownloadCancelledNote />;
     case 'failed':
       return (
-        <div role="alert" className="alert download-alert">
-          <p>{failureMessage(state.failure)}</p>
-          {canRetry(state.failure) ? (
-            <button type="button" onClick={onRetry}>
-              Retry
-            </button>
-          ) : null}
-        </div>
+        <DownloadFailedAlert
+          message={failureMessage(state.failure)}
+          canRetry={canRetry(state.failure)}
+          onRetry={onRetry}
+        />
       );
   }
 }
