@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Conversation, ConversationPage } from '../../src/api/schemas';
-import { ReadAhead } from '../../src/features/conversations/read-ahead';
+import { HAND_OUT_EVERY_MS, ReadAhead } from '../../src/features/conversations/read-ahead';
 
 const row = (id: number): Conversation => ({
   id,
@@ -75,5 +75,58 @@ describe('ReadAhead', () => {
     const taken = readAhead.take('2', controller.signal)!;
     controller.abort();
     await expect(taken).rejects.toThrow();
+  });
+});
+
+describe('ReadAhead pacing', () => {
+  it('hands pages out at most every HAND_OUT_EVERY_MS while more are in flight, at once when the chain ends', async () => {
+    vi.useFakeTimers();
+    try {
+      // Page n arrives n ms after it is requested; the chain runs pages 2…5, then ends.
+      const fetchPage = vi.fn(
+        (next: string) =>
+          new Promise<ConversationPage>((resolve) =>
+            setTimeout(() => resolve(pageOf(Number(next))), 10),
+          ),
+      );
+      const readAhead = new ReadAhead();
+      readAhead.setFollowing(true);
+      readAhead.after(pageOf(1), fetchPage);
+
+      const taking = readAhead.take('2', signal());
+      await vi.advanceTimersByTimeAsync(10);
+      const first = await taking;
+      expect(first?.data.map((conversation) => conversation.id)).toEqual([2]);
+
+      let second: ConversationPage | undefined;
+      void readAhead.take('3', signal())?.then((page) => (second = page));
+      // Page 3 has arrived, 4 is in flight: the list waits for the next hand-over.
+      await vi.advanceTimersByTimeAsync(15);
+      expect(fetchPage).toHaveBeenCalledTimes(3);
+      expect(second).toBeUndefined();
+      await vi.advanceTimersByTimeAsync(HAND_OUT_EVERY_MS);
+      // Meanwhile the chain reached the end: everything arrived comes in one batch.
+      expect(second?.data.map((conversation) => conversation.id)).toEqual([3, 4, 5]);
+      expect(fetchPage).toHaveBeenCalledTimes(4);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('does not hold back the last page once nothing else is in flight', async () => {
+    vi.useFakeTimers();
+    try {
+      const fetchPage = vi.fn((next: string) => Promise.resolve(pageOf(Number(next), 3)));
+      const readAhead = new ReadAhead();
+      readAhead.setFollowing(true);
+      readAhead.after(pageOf(1, 3), fetchPage);
+      await readAhead.take('2', signal());
+      let last: ConversationPage | undefined;
+      void readAhead.take('3', signal())?.then((page) => (last = page));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(last?.data.map((conversation) => conversation.id)).toEqual([3]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -3,7 +3,13 @@ import type { ConversationPage } from '../../api/schemas';
 type FetchPage = (next: string, signal: AbortSignal) => Promise<ConversationPage>;
 
 /** Pages fetched ahead of the list at most; bounds memory when rendering falls behind. */
-const MAX_PAGES_AHEAD = 20;
+const MAX_PAGES_AHEAD = 100;
+/**
+ * While following, the list is handed pages at most this often. Each hand-over
+ * costs a render and a layout of a taller list; spending those every 12 ms page
+ * would slow the chain itself, since responses wait for the main thread.
+ */
+export const HAND_OUT_EVERY_MS = 250;
 /** Empty pages with a cursor followed ahead before the chain waits for the list. */
 const MAX_EMPTY_AHEAD = 10;
 
@@ -24,6 +30,7 @@ export class ReadAhead {
   private readonly arrived = new Map<string, ConversationPage>();
   private readonly controller = new AbortController();
   private emptyRun = 0;
+  private lastHandOut = -Infinity;
   private lastSeen: ConversationPage | undefined;
 
   setFollowing(following: boolean): void {
@@ -44,7 +51,9 @@ export class ReadAhead {
 
   /**
    * The page for this cursor if it is on its way, merged with every later page
-   * that has already arrived; undefined when nothing was fetched ahead.
+   * that has already arrived; undefined when nothing was fetched ahead. While
+   * the chain is still fetching, pages are handed out at most every
+   * HAND_OUT_EVERY_MS, so one render takes many pages.
    */
   take(next: string | undefined, signal: AbortSignal): Promise<ConversationPage> | undefined {
     if (next === undefined) return undefined;
@@ -65,7 +74,15 @@ export class ReadAhead {
       signal.addEventListener('abort', abort, { once: true });
       request
         .then(
-          (page) => resolve(this.handOut(next, page)),
+          async (page) => {
+            const wait = this.lastHandOut + HAND_OUT_EVERY_MS - performance.now();
+            if (wait > 0 && this.stillFetching()) {
+              await new Promise((ready) => setTimeout(ready, wait));
+            }
+            if (signal.aborted) return;
+            this.lastHandOut = performance.now();
+            resolve(this.handOut(next, page));
+          },
           (error: unknown) => {
             // Handed out as a failure once; a retry fetches it for real.
             this.pending.delete(next);
@@ -96,6 +113,11 @@ export class ReadAhead {
     }
     this.chain(last);
     return last === page ? page : { data, pagination: last.pagination };
+  }
+
+  /** A request beyond the pages that have arrived is in flight: more pages are coming. */
+  private stillFetching(): boolean {
+    return this.arrived.size < this.pending.size;
   }
 
   private release(cursor: string) {
