@@ -1,6 +1,10 @@
 import { defineConfig, devices } from '@playwright/test';
 
 const isCi = Boolean(process.env.CI);
+// Two local runs at once (say, two checkouts or a bench next to the tests) each need their own
+// port and build directory; CI uses the defaults.
+const port = Number(process.env.PLAYWRIGHT_PORT ?? 4173);
+const outDir = process.env.PLAYWRIGHT_OUT_DIR ?? 'dist';
 
 // The distribution's Chromium (found or installed by test/ensure-chromium.sh), not Playwright's
 // downloaded build: CI is offline-friendly and the browser gets OS security updates.
@@ -30,7 +34,7 @@ export default defineConfig({
   reporter: 'list',
   timeout: 60_000,
   use: {
-    baseURL: 'http://127.0.0.1:4173',
+    baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',
     acceptDownloads: true,
     launchOptions,
@@ -44,8 +48,8 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'npm run build && npx vite preview --host 127.0.0.1 --port 4173 --strictPort',
-    url: 'http://127.0.0.1:4173/config.json',
+    command: `npx vite build --outDir ${outDir} --emptyOutDir && npx vite preview --outDir ${outDir} --host 127.0.0.1 --port ${port} --strictPort`,
+    url: `http://127.0.0.1:${port}/config.json`,
     reuseExistingServer: !isCi,
     timeout: 120_000,
     stdout: 'ignore',
