@@ -24,7 +24,8 @@ export default defineConfig({
 
 /**
  * src/main.ts loads the UI with a dynamic import so its requests start first;
- * a modulepreload link lets the browser download the UI chunk in parallel.
+ * modulepreload links let the browser download the UI chunk and the chunks it
+ * imports in parallel, instead of discovering them one round trip later.
  */
 function preloadAppChunk(): Plugin {
   return {
@@ -38,15 +39,19 @@ function preloadAppChunk(): Plugin {
             output.type === 'chunk' &&
             (output.facadeModuleId?.endsWith('/src/app/start.tsx') || output.name === 'start'),
         );
-        if (!chunk)
+        if (!chunk || chunk.type !== 'chunk')
           throw new Error('The UI chunk (src/app/start.tsx) was not found in the bundle.');
-        return [
-          {
-            tag: 'link',
-            attrs: { rel: 'modulepreload', crossorigin: '', href: `/${chunk.fileName}` },
-            injectTo: 'head',
-          },
-        ];
+        const entryFiles = new Set(
+          Object.values(bundle ?? {}).flatMap((output) =>
+            output.type === 'chunk' && output.isEntry ? [output.fileName, ...output.imports] : [],
+          ),
+        );
+        const files = [chunk.fileName, ...chunk.imports].filter((file) => !entryFiles.has(file));
+        return files.map((file) => ({
+          tag: 'link',
+          attrs: { rel: 'modulepreload', crossorigin: '', href: `/${file}` },
+          injectTo: 'head' as const,
+        }));
       },
     },
   };

@@ -14,8 +14,9 @@ function originOf(url: string): string | null {
 }
 
 /** Renders the app once config.json has arrived (it was requested before this code loaded). */
-export async function start(configLoaded: Promise<AppConfig>) {
-  const root = createRoot(document.getElementById('root')!);
+export async function start(container: HTMLElement, configLoaded: Promise<AppConfig>) {
+  // The first render replaces whatever app/first-paint.ts drew in the container.
+  const root = createRoot(container);
   try {
     const config = await configLoaded;
     const origin = originOf(readSession()?.serviceUrl ?? config.serviceUrl);

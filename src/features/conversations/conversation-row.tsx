@@ -1,8 +1,7 @@
 import { memo } from 'react';
 import { Link } from 'react-router-dom';
 import type { Conversation } from '../../api/schemas';
-import { statusLabel, statusTone } from '../../lib/status';
-import { formatExact, formatRelative, toIsoString } from '../../lib/time';
+import { rowContent } from './row-content';
 
 interface ConversationRowProps {
   conversation: Conversation;
@@ -14,6 +13,7 @@ interface ConversationRowProps {
   now: number;
 }
 
+/** Keep in step with the plain-DOM first paint (src/app/first-paint.ts); a test compares them. */
 export const ConversationRow = memo(function ConversationRow({
   conversation,
   href,
@@ -21,20 +21,20 @@ export const ConversationRow = memo(function ConversationRow({
   selected,
   now,
 }: ConversationRowProps) {
-  const { id, status, contactId, inboxId, updatedAt } = conversation;
+  const content = rowContent(conversation, now);
   return (
     <Link
       to={href}
       className={selected ? 'conversation-row row-selected' : 'conversation-row'}
       aria-current={current ? 'page' : undefined}
-      data-conversation-id={id}
+      data-conversation-id={conversation.id}
     >
-      <span className="row-id">#{id}</span>
-      <span className={`status-badge status-${statusTone(status)}`}>{statusLabel(status)}</span>
-      <span className="row-meta row-contact">Contact {contactId}</span>
-      <span className="row-meta row-inbox">Inbox {inboxId}</span>
-      <time className="row-time" dateTime={toIsoString(updatedAt)} title={formatExact(updatedAt)}>
-        {formatRelative(updatedAt, now)}
+      <span className="row-id">{content.id}</span>
+      <span className={`status-badge status-${content.tone}`}>{content.status}</span>
+      <span className="row-meta row-contact">{content.contact}</span>
+      <span className="row-meta row-inbox">{content.inbox}</span>
+      <time className="row-time" dateTime={content.iso} title={content.exact}>
+        {content.relative}
       </time>
     </Link>
   );

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { fetchConversationPage, type ConversationListParams } from '../../api/conversations';
-import { takePrefetchedFirstPage } from '../../api/first-page-prefetch';
+import { takeArrivedFirstPage, takePrefetchedFirstPage } from '../../api/first-page-prefetch';
 import type { ServiceSession } from '../../api/http';
 import { conversationKeys } from '../../api/query-keys';
 import { pagingState } from './paging';
@@ -27,6 +27,11 @@ export function conversationListOptions(
       return page;
     },
     initialPageParam: undefined as string | undefined,
+    // The start-up page, when it is already here, is the list's first render: rows, not a skeleton.
+    initialData: () => {
+      const page = takeArrivedFirstPage(session, params);
+      return page && { pages: [page], pageParams: [undefined] };
+    },
     getNextPageParam: (_lastPage, pages, _lastParam, pageParams) =>
       pagingState(pages, pageParams, (cursor) => readAhead?.wasHandedOut(cursor) ?? false).next,
   });

@@ -1,0 +1,123 @@
+import type { ConversationPage } from '../api/schemas';
+import { uniqueConversations } from '../features/conversations/paging';
+import { rowContent } from '../features/conversations/row-content';
+import { STATUS_FILTERS, type StatusId } from '../lib/status';
+
+/*
+ * The inbox's first rows drawn with plain DOM from the start-up page, while
+ * React and the rest of the UI code are still loading and starting: the agent
+ * sees conversations as soon as they arrive. It is the same markup the React
+ * inbox renders (a test compares the two), so React's first commit, which
+ * replaces it, does not move anything. Until then the rows are plain links,
+ * which work as full page loads. Text only ever goes in through textContent.
+ */
+
+const ROW_HEIGHT = 64;
+/** As the list's virtualizer: a few rows beyond the viewport. */
+const OVERSCAN = 3;
+
+type Child = Node | string;
+
+function h(tag: string, attributes: Record<string, string> = {}, ...children: Child[]) {
+  const element = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
+  element.append(...children);
+  return element;
+}
+
+export interface FirstPaint {
+  page: ConversationPage;
+  serviceUrl: string;
+  statusIds: readonly StatusId[];
+  /** The page's query string, kept on row links as the list does. */
+  search: string;
+}
+
+function statusFilter(statusIds: readonly StatusId[]) {
+  return h(
+    'fieldset',
+    { class: 'status-filter' },
+    h('legend', {}, 'Status'),
+    ...STATUS_FILTERS.map((status) => {
+      const input = h('input', { type: 'checkbox' }) as HTMLInputElement;
+      input.checked = statusIds.includes(status.id);
+      return h(
+        'label',
+        { class: 'checkbox' },
+        input,
+        status.label,
+        h('span', { class: 'status-count', 'aria-hidden': 'true' }),
+      );
+    }),
+  );
+}
+
+function row(conversation: ConversationPage['data'][number], search: string, now: number) {
+  const content = rowContent(conversation, now);
+  return h(
+    'a',
+    {
+      class: 'conversation-row',
+      'data-conversation-id': String(conversation.id),
+      href: `/conversations/${conversation.id}${search}`,
+    },
+    h('span', { class: 'row-id' }, content.id),
+    h('span', { class: `status-badge status-${content.tone}` }, content.status),
+    h('span', { class: 'row-meta row-contact' }, content.contact),
+    h('span', { class: 'row-meta row-inbox' }, content.inbox),
+    h('time', { class: 'row-time', datetime: content.iso, title: content.exact }, content.relative),
+  );
+}
+
+/** Draws the inbox into an empty root; React's first render replaces it whole. */
+export function paintFirstRows(
+  root: HTMLElement,
+  { page, serviceUrl, statusIds, search }: FirstPaint,
+) {
+  const rows = uniqueConversations([page]);
+  if (root.firstChild || rows.length === 0) return;
+  const list = h('ul', { 'aria-label': 'Conversations', class: 'conversation-rows' });
+  list.style.height = `${rows.length * ROW_HEIGHT}px`;
+  const scroller = h(
+    'div',
+    { class: 'conversation-scroller', 'data-testid': 'conversation-scroller' },
+    list,
+  );
+  root.append(
+    h(
+      'div',
+      { class: 'inbox' },
+      h(
+        'header',
+        { class: 'app-header' },
+        h('p', { class: 'app-name' }, 'Threadline'),
+        h('p', { class: 'service-host', title: serviceUrl }, new URL(serviceUrl).host),
+        h('button', { type: 'button', class: 'button-quiet' }, 'Sign out'),
+      ),
+      h(
+        'main',
+        { class: 'inbox-main' },
+        h(
+          'section',
+          { class: 'list-column', 'aria-label': 'Conversation list' },
+          h('h1', { class: 'visually-hidden' }, 'Conversations'),
+          statusFilter(statusIds),
+          h('div', { class: 'conversation-list' }, scroller),
+        ),
+      ),
+    ),
+  );
+  // Only the rows in view, like the virtualized list.
+  const visible = Math.ceil(scroller.clientHeight / ROW_HEIGHT) + OVERSCAN;
+  const now = Date.now();
+  const setSize = page.pagination ? '-1' : String(rows.length);
+  rows.slice(0, visible).forEach((conversation, index) => {
+    const item = h(
+      'li',
+      { class: 'conversation-item', 'aria-setsize': setSize, 'aria-posinset': String(index + 1) },
+      row(conversation, search, now),
+    );
+    item.style.transform = `translateY(${index * ROW_HEIGHT}px)`;
+    list.append(item);
+  });
+}

@@ -1,0 +1,72 @@
+import type { Route } from '@playwright/test';
+import { conversationList, expect, listRequests, signIn, test } from './fixtures';
+
+/** Holds the UI chunk (src/app/start.tsx) until `release` is called. */
+async function holdUiCode(page: import('@playwright/test').Page) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const held: Route[] = [];
+  await page.route(/\/assets\/start-[\w-]+\.js$/, async (route) => {
+    held.push(route);
+    await released;
+    await route.continue();
+  });
+  return { release, held };
+}
+
+test('a signed-in agent sees the first rows before the UI code has loaded, and they stay put', async ({
+  page,
+  service,
+}) => {
+  await signIn(page, service, { path: '/?status=open' });
+  const ui = await holdUiCode(page);
+  const before = listRequests(service).length;
+  await page.reload();
+
+  const newestOpen = service.state.dataset.list().find((item) => item.status === 'open')!;
+  const first = conversationList(page).getByRole('link').first();
+  await expect(first).toContainText(`#${newestOpen.id}`);
+  await expect(first).toHaveAttribute('href', `/conversations/${newestOpen.id}?status=open`);
+  await expect(page.getByRole('checkbox', { name: 'Open' })).toBeChecked();
+  expect(ui.held.length).toBe(1);
+  const drawnAt = await first.boundingBox();
+
+  ui.release();
+  // Only the React inbox answers a filter change; the drawn rows were replaced in place.
+  await page.getByRole('checkbox', { name: 'Pending' }).click();
+  await expect(page).toHaveURL(/\?status=open&status=pending$/);
+  await page.getByRole('checkbox', { name: 'Pending' }).click();
+  await expect(page).toHaveURL(/\?status=open$/);
+  await expect(first).toContainText(`#${newestOpen.id}`);
+  expect(await first.boundingBox()).toEqual(drawnAt);
+  await expect(page.getByRole('list', { name: 'Conversations' })).toHaveCount(1);
+
+  // Still one request for the first page: the UI took the page the start-up code fetched.
+  const firstPages = listRequests(service)
+    .slice(before)
+    .filter((params) => params.get('next') === null && params.getAll('statusId').join() === '1');
+  expect(firstPages).toHaveLength(1);
+});
+
+test('nothing is drawn early for a deep link to a conversation or when the page fails', async ({
+  page,
+  service,
+}) => {
+  await signIn(page, service);
+  const ui = await holdUiCode(page);
+  const id = service.state.dataset.list()[0]!.id;
+  await page.goto(`/conversations/${id}`);
+  await expect.poll(() => ui.held.length).toBe(1);
+  await expect(conversationList(page)).toHaveCount(0);
+  ui.release();
+  await expect(page.getByRole('heading', { name: `Conversation #${id}` })).toBeVisible();
+
+  service.state.faults.enqueue('500');
+  await page.unroute(/\/assets\/start-[\w-]+\.js$/);
+  const again = await holdUiCode(page);
+  await page.goto('/');
+  await expect.poll(() => again.held.length).toBe(1);
+  await expect(conversationList(page)).toHaveCount(0);
+  again.release();
+  await expect(conversationList(page).getByRole('link').first()).toBeVisible();
+});
