@@ -66,6 +66,20 @@ describe('conversation list', () => {
     expect(listRequests().filter((params) => params.get('next') === null)).toHaveLength(1);
   });
 
+  it('starts with rows, not a skeleton, when the start-up page has already arrived', async () => {
+    const page = prefetchFirstPage(
+      { serviceUrl: TEST_SERVICE_URL, token: TEST_TOKEN },
+      { statusIds: [], limit: 50 },
+      30_000,
+    );
+    const newest = (await page).data[0]!;
+    renderApp();
+    // No waiting: the very first render has the rows.
+    const list = screen.getByRole('list', { name: 'Conversations' });
+    expect(within(list).getAllByRole('link')[0]).toHaveTextContent(`#${newest.id}`);
+    expect(listRequests().filter((params) => params.get('next') === null)).toHaveLength(1);
+  });
+
   it('ignores a start-up page requested for other filters', async () => {
     prefetchFirstPage(
       { serviceUrl: TEST_SERVICE_URL, token: TEST_TOKEN },
