@@ -5,29 +5,29 @@
  * It answers ONLY its own URLs, `/__threadline/download/<random id>` on this origin; every other
  * request falls through to the network untouched and nothing is cached.
  *
- * Protocol (page side: src/features/conversation-detail/worker-download.ts):
- *  1. The page posts {type: 'download', url, token, fileName, size, serviceUrl} with a
- *     MessageChannel port. The url is checked against serviceUrl again here (same origin, under
- *     its base path); the job is kept under a random id for at most 60 s; the reply is
- *     {type: 'ready', id}.
- *  2. The page navigates a hidden iframe to /__threadline/download/<id>. The worker fetches the
- *     url with `Authorization: Bearer <token>` and answers with the body as a stream and
- *     `Content-Disposition: attachment`, which the browser saves to its Downloads.
- *  3. Progress ({type: 'progress', received, total}), the end ({type: 'done'}) and errors
- *     ({type: 'error', reason, status?}) go back over the port. {type: 'cancel'} from the page
- *     aborts the upstream request and errors the stream, so the browser marks the download
- *     failed instead of saving half a file. An upstream error status answers the iframe with
- *     204 No Content: no download at all.
+ * Protocol (page side: src/features/conversation-detail/worker-download.ts). The worker never
+ * requests anything itself and never sees a url or the token: the page makes the one request to
+ * the service and hands the bytes over.
+ *  1. The page posts {type: 'feed', fileName, size} with a MessageChannel port. The job is kept
+ *     under a random id for at most 60 s; the reply is {type: 'ready', id}.
+ *  2. The page navigates a hidden iframe to /__threadline/download/<id>. The worker answers with
+ *     a stream and `Content-Disposition: attachment`, which the browser saves to its Downloads,
+ *     and tells the page {type: 'started', total}.
+ *  3. The page then posts the body of its own open response as it reads it: {type: 'chunk',
+ *     chunk} with the chunk's ArrayBuffer transferred (moved, not copied), and {type: 'end'} once
+ *     the body is complete. After each chunk the download manager takes, the worker answers
+ *     {type: 'progress', received, total}: that is both the progress bar and the page's credit
+ *     (it keeps at most a few MB in flight, so memory never grows with the file).
+ *  4. The end ({type: 'done', received}) and errors ({type: 'error', reason}) go back over the
+ *     port. {type: 'cancel'} from the page (Cancel, a stall, a failed or short body) errors the
+ *     stream, so the browser marks the download failed instead of saving half a file; a cancel
+ *     in the browser's Downloads list reaches the page as {type: 'cancelled'}.
  *
- * The token lives only in the job entry until the upstream request is made (or the entry
- * expires) and is never logged.
- *
- * A second kind of job streams bytes the page produces (Download all: the zip is built in the
- * page as it is fetched): {type: 'stream', stream, fileName, size} with the port, the
- * ReadableStream transferred (not copied) with it. No url and no token reach the worker for
- * these; it only hands the stream to the download manager exactly as above (same id, iframe,
- * headers, progress, done, cancel), so the zip never sits whole in anyone's memory. An error in
- * the page's stream errors the download (the browser marks it failed).
+ * A second kind of job streams a ReadableStream the page produces (Download all: the zip is
+ * built in the page as it is fetched): {type: 'stream', stream, fileName, size} with the port,
+ * the stream transferred with it. The worker hands it to the download manager exactly as above
+ * (same id, iframe, headers, progress, done, cancel), so the zip never sits whole in anyone's
+ * memory. An error in the page's stream errors the download (the browser marks it failed).
  */
 'use strict';
 
@@ -35,7 +35,7 @@ const DOWNLOAD_PATH = '/__threadline/download/';
 const ENTRY_TTL_MS = 60_000;
 const PROGRESS_INTERVAL_MS = 100;
 
-/** id -> {url, token, stream, fileName, size, port, timer, cancel, release} */
+/** id -> {stream, fileName, size, port, timer, cancel, release} */
 const entries = new Map();
 
 self.addEventListener('install', () => {
@@ -54,8 +54,8 @@ self.addEventListener('message', (event) => {
     case 'claim':
       event.waitUntil(self.clients.claim());
       break;
-    case 'download':
-      acceptJob(data, event.ports[0]);
+    case 'feed':
+      acceptFeedJob(data, event.ports[0]);
       break;
     case 'stream':
       acceptStreamJob(data, event.ports[0]);
@@ -87,28 +87,16 @@ function randomId() {
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
-function acceptJob(data, port) {
+/** Bytes the page feeds over the port (a large attachment); see the top of this file. */
+function acceptFeedJob(data, port) {
   if (!port) return;
-  const { url, token, fileName, size, serviceUrl } = data;
-  if (
-    typeof url !== 'string' ||
-    typeof token !== 'string' ||
-    typeof fileName !== 'string' ||
-    typeof serviceUrl !== 'string'
-  ) {
+  if (typeof data.fileName !== 'string') {
     port.postMessage({ type: 'error', reason: 'invalid' });
     port.close();
     return;
   }
-  if (!isServiceUrl(url, serviceUrl)) {
-    port.postMessage({ type: 'error', reason: 'refused' });
-    port.close();
-    return;
-  }
-  const entry = { url, token, stream: null, fileName, size, port, timer: 0 };
-  entry.release = () => {
-    entry.token = null;
-  };
+  const entry = { stream: null, fileName: data.fileName, size: data.size, port, timer: 0 };
+  entry.release = () => {};
   registerJob(entry);
 }
 
@@ -122,7 +110,7 @@ function acceptStreamJob(data, port) {
     port.close();
     return;
   }
-  const entry = { url: null, token: null, stream, fileName, size, port, timer: 0 };
+  const entry = { stream, fileName, size, port, timer: 0 };
   entry.release = () => {
     if (entry.stream) entry.stream.cancel(new Error('Download cancelled')).catch(() => {});
     entry.stream = null;
@@ -165,7 +153,7 @@ async function serveDownload(request, rawId) {
   // One use only.
   entries.delete(rawId);
   clearTimeout(entry.timer);
-  return entry.stream ? serveStream(entry) : serveFetched(entry);
+  return entry.stream ? serveStream(entry) : serveFeed(entry);
 }
 
 /**
@@ -252,46 +240,77 @@ function downloadHeaders(fileName, total) {
   return headers;
 }
 
-async function serveFetched(entry) {
-  // The token leaves the entry now and lives on only in this request.
-  const token = entry.token;
-  entry.token = null;
+/**
+ * The page's bytes, as it posts them, handed to the download manager one chunk per pull: the
+ * worker holds only what the page has sent ahead (its credit), never the file.
+ */
+function serveFeed(entry) {
   const { port } = entry;
-  const upstream = new AbortController();
+  const total = entry.size;
   const transfer = startTransfer(port);
-  // From now on 'cancel' aborts the transfer and errors the stream.
+  const queue = [];
+  let ended = false;
+  let received = 0;
+  /** The pull waiting for the page's next message, if any. */
+  let waiting = null;
+  const wake = () => {
+    if (waiting) waiting();
+    waiting = null;
+  };
   entry.cancel = () => {
-    upstream.abort();
+    queue.length = 0;
     transfer.error('Download cancelled');
     transfer.finish(null);
+    wake();
   };
-
-  let response;
-  try {
-    response = await fetch(entry.url, {
-      method: 'GET',
-      headers: { Authorization: `Bearer ${token}` },
-      credentials: 'omit',
-      cache: 'no-store',
-      redirect: 'error',
-      referrerPolicy: 'no-referrer',
-      signal: upstream.signal,
-    });
-  } catch {
-    transfer.finish(upstream.signal.aborted ? null : { type: 'error', reason: 'network' });
-    return noDownload();
-  }
-  if (!response.ok || !response.body) {
-    if (response.body) response.body.cancel().catch(() => {});
-    transfer.finish({ type: 'error', reason: 'http', status: response.status });
-    return noDownload();
-  }
-
-  const total = parseLength(response.headers.get('Content-Length')) ?? entry.size;
+  port.onmessage = (message) => {
+    const data = message.data;
+    if (!data || transfer.finished) return;
+    if (data.type === 'chunk' && data.chunk instanceof ArrayBuffer) {
+      queue.push(new Uint8Array(data.chunk));
+      wake();
+    } else if (data.type === 'end') {
+      ended = true;
+      wake();
+    } else if (data.type === 'cancel') {
+      entry.cancel();
+    }
+  };
+  const body = new ReadableStream({
+    start(controller) {
+      transfer.controller = controller;
+    },
+    async pull(controller) {
+      while (queue.length === 0 && !ended && !transfer.finished) {
+        await new Promise((resolve) => {
+          waiting = resolve;
+        });
+      }
+      if (transfer.finished) return;
+      const chunk = queue.shift();
+      if (chunk) {
+        received += chunk.byteLength;
+        controller.enqueue(chunk);
+        // The page's credit and its progress bar (it throttles what it shows).
+        port.postMessage({ type: 'progress', received, total });
+        return;
+      }
+      if (total !== undefined && received !== total) {
+        controller.error(new Error('The body did not match its length'));
+        transfer.finish({ type: 'error', reason: 'incomplete' });
+        return;
+      }
+      controller.close();
+      transfer.finish({ type: 'done', received });
+    },
+    cancel() {
+      // The browser's download manager cancelled (the agent did, in the Downloads list).
+      queue.length = 0;
+      transfer.finish({ type: 'cancelled' });
+      wake();
+    },
+  });
   port.postMessage({ type: 'started', total });
-  const body = downloadBody(response.body.getReader(), total, port, transfer, () =>
-    upstream.abort(),
-  );
   return new Response(body, { status: 200, headers: downloadHeaders(entry.fileName, total) });
 }
 
@@ -315,12 +334,6 @@ function serveStream(entry) {
   return new Response(body, { status: 200, headers: downloadHeaders(entry.fileName, total) });
 }
 
-function parseLength(header) {
-  if (header === null || !/^\d{1,16}$/.test(header.trim())) return undefined;
-  const length = Number(header.trim());
-  return Number.isSafeInteger(length) ? length : undefined;
-}
-
 /** RFC 6266: an ASCII fallback plus the exact UTF-8 name (RFC 8187 encoding). */
 function contentDisposition(fileName) {
   let fallback = '';
@@ -333,101 +346,4 @@ function contentDisposition(fileName) {
     (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`,
   );
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
-}
-
-/*
- * The origin guard, again (the page checks first; this is defence in depth). Same rules as
- * src/lib/origin-guard.ts: an absolute http(s) URL in plain canonical form on exactly the
- * service's origin, under its base path, with no credentials and no encoded traversal.
- */
-const ABSOLUTE_HTTP = /^https?:\/\/[^/]/i;
-const FORBIDDEN_RAW = /[\s\\]/;
-const MAX_DECODE_ROUNDS = 4;
-
-function hasControlCharacter(text) {
-  for (let i = 0; i < text.length; i += 1) {
-    const code = text.charCodeAt(i);
-    if (code <= 0x1f || (code >= 0x7f && code <= 0x9f)) return true;
-  }
-  return false;
-}
-
-function parseService(serviceUrl) {
-  let url;
-  try {
-    url = new URL(serviceUrl);
-  } catch {
-    return null;
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
-  if (url.username !== '' || url.password !== '') return null;
-  return { url, basePath: url.pathname.replace(/\/+$/, '') };
-}
-
-function rawAuthority(url) {
-  const afterScheme = url.slice(url.indexOf('//') + 2);
-  const end = afterScheme.search(/[/?#]/);
-  return end === -1 ? afterScheme : afterScheme.slice(0, end);
-}
-
-function rawHostname(authority) {
-  if (authority.startsWith('[')) {
-    const close = authority.indexOf(']');
-    return close === -1 ? authority : authority.slice(0, close + 1);
-  }
-  const colon = authority.lastIndexOf(':');
-  return colon === -1 ? authority : authority.slice(0, colon);
-}
-
-function hasSmuggledSegment(pathname) {
-  for (const segment of pathname.split('/')) {
-    let current = segment;
-    let settled = false;
-    for (let round = 0; round < MAX_DECODE_ROUNDS; round += 1) {
-      let decoded;
-      try {
-        decoded = decodeURIComponent(current);
-      } catch {
-        return true;
-      }
-      if (decoded === current) {
-        settled = true;
-        break;
-      }
-      if (
-        hasControlCharacter(decoded) ||
-        decoded === '.' ||
-        decoded === '..' ||
-        decoded.includes('/') ||
-        decoded.includes('\\')
-      ) {
-        return true;
-      }
-      current = decoded;
-    }
-    if (!settled) return true;
-  }
-  return false;
-}
-
-function isServiceUrl(url, serviceUrl) {
-  if (typeof url !== 'string' || typeof serviceUrl !== 'string') return false;
-  const service = parseService(serviceUrl);
-  if (service === null) return false;
-  if (!ABSOLUTE_HTTP.test(url) || FORBIDDEN_RAW.test(url) || hasControlCharacter(url)) return false;
-  const authority = rawAuthority(url);
-  if (authority.includes('@') || /[^\x21-\x7e]|%/.test(authority)) return false;
-  let parsed;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return false;
-  }
-  if (parsed.protocol !== service.url.protocol) return false;
-  if (parsed.username !== '' || parsed.password !== '') return false;
-  if (parsed.host !== service.url.host) return false;
-  if (rawHostname(authority).toLowerCase() !== parsed.hostname) return false;
-  if (hasSmuggledSegment(parsed.pathname)) return false;
-  if (service.basePath === '') return true;
-  return parsed.pathname === service.basePath || parsed.pathname.startsWith(`${service.basePath}/`);
 }

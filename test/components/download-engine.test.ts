@@ -10,6 +10,7 @@ import {
   DEFAULT_DOWNLOAD_OPTIONS,
   SMALL_FILE_LIMIT_BYTES,
 } from '../../src/features/conversation-detail/download-settings';
+import { FEED_CREDIT_BYTES } from '../../src/features/conversation-detail/worker-download';
 import * as workerSupport from '../../src/features/conversation-detail/worker-support';
 import { captureSavedFiles } from '../support/conversation-pane';
 import { server, TEST_SERVICE_URL, TEST_TOKEN } from '../support/msw';
@@ -46,7 +47,7 @@ class FakeWorker {
   }
 }
 
-/** A large attachment whose body the page must never read. */
+/** A large attachment: one chunk, then the body stays open. */
 function serveLarge({ length }: { length: number | null }) {
   const seen = { requests: 0, aborted: false, authorization: '' };
   server.use(
@@ -65,6 +66,33 @@ function serveLarge({ length }: { length: number | null }) {
     }),
   );
   return seen;
+}
+
+/** A large attachment whose body the test writes chunk by chunk. */
+function serveFed({ length }: { length: number | null }) {
+  const seen = { requests: 0, aborted: false, authorization: '' };
+  let body!: ReadableStreamDefaultController<Uint8Array>;
+  server.use(
+    http.get(URL_LARGE, ({ request }) => {
+      seen.requests += 1;
+      seen.authorization = request.headers.get('Authorization') ?? '';
+      request.signal.addEventListener('abort', () => (seen.aborted = true));
+      const stream = new ReadableStream<Uint8Array>({
+        start(controller) {
+          body = controller;
+        },
+      });
+      return new HttpResponse(stream, {
+        headers: length === null ? {} : { 'Content-Length': String(length) },
+      });
+    }),
+  );
+  return {
+    seen,
+    push: (chunk: Uint8Array) => body.enqueue(chunk),
+    end: () => body.close(),
+    fail: () => body.error(new Error('connection lost')),
+  };
 }
 
 function request(overrides: Partial<DownloadRequest> = {}) {
@@ -102,37 +130,74 @@ afterEach(() => {
 });
 
 describe('download engine: files over 50 MB go through the worker', () => {
-  it('hands the job to the worker, drops its own response unread, and reports the worker progress', async () => {
+  it('feeds its one open response to the worker, chunk by chunk with the buffers moved, and reports the worker progress', async () => {
     const size = SMALL_FILE_LIMIT_BYTES + 1;
-    const seen = serveLarge({ length: size });
+    const { seen, push, end } = serveFed({ length: size });
     const files = captureSavedFiles();
     const { req, progress } = request();
     const result = runDownload(req);
 
     const job = await worker.job();
-    expect(job.data).toEqual({
-      type: 'download',
-      url: URL_LARGE,
-      token: TEST_TOKEN,
-      fileName: 'database-backup.bin',
-      size,
-      serviceUrl: TEST_SERVICE_URL,
-    });
+    // No url and no token reach the worker: the page made the only request.
+    expect(job.data).toEqual({ type: 'feed', fileName: 'database-backup.bin', size });
     expect(seen.authorization).toBe(`Bearer ${TEST_TOKEN}`);
-    await vi.waitFor(() => expect(seen.aborted).toBe(true));
 
     job.port.postMessage({ type: 'ready', id: 'abc123' });
     await vi.waitFor(() => expect(downloadFrame()).not.toBeNull());
     expect(downloadFrame()!.getAttribute('src')).toBe('/__threadline/download/abc123');
     expect(downloadFrame()!.hidden).toBe(true);
+    // Nothing is sent before the worker has answered the iframe.
+    expect(job.received).toEqual([]);
 
     job.port.postMessage({ type: 'started', total: size });
+    push(new Uint8Array(1000).fill(7));
+    await vi.waitFor(() => expect(job.received).toHaveLength(1));
+    const first = job.received[0] as { type: string; chunk: ArrayBuffer };
+    expect(first.type).toBe('chunk');
+    expect(first.chunk).toBeInstanceOf(ArrayBuffer);
+    expect(new Uint8Array(first.chunk)).toEqual(new Uint8Array(1000).fill(7));
     job.port.postMessage({ type: 'progress', received: 1000, total: size });
+    end();
+    await vi.waitFor(() => expect(job.received).toContainEqual({ type: 'end' }));
     job.port.postMessage({ type: 'done', received: size });
     await expect(result).resolves.toEqual({ size, via: 'worker' });
     expect(progress).toContainEqual({ received: 1000, total: size });
     expect(downloadFrame()).toBeNull();
     expect(files.createObjectURL).not.toHaveBeenCalled();
+    expect(seen.requests).toBe(1);
+    expect(seen.aborted).toBe(false);
+  });
+
+  it('keeps at most the credit in flight: the next chunk waits for the worker to take the last', async () => {
+    const { push } = serveFed({ length: null });
+    const { req, controller } = request();
+    const result = runDownload(req);
+    const job = await worker.job();
+    job.port.postMessage({ type: 'ready', id: 'x' });
+    job.port.postMessage({ type: 'started' });
+    push(new Uint8Array(FEED_CREDIT_BYTES));
+    await vi.waitFor(() => expect(job.received).toHaveLength(1));
+    push(new Uint8Array(10));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(job.received).toHaveLength(1);
+    job.port.postMessage({ type: 'progress', received: FEED_CREDIT_BYTES });
+    await vi.waitFor(() => expect(job.received).toHaveLength(2));
+    controller.abort();
+    await expect(result).rejects.toMatchObject({ kind: 'cancelled' });
+  });
+
+  it('cancels the worker download and its own request when the body fails mid-way', async () => {
+    const { seen, push, fail } = serveFed({ length: SMALL_FILE_LIMIT_BYTES * 2 });
+    const { req } = request();
+    const result = runDownload(req);
+    const job = await worker.job();
+    job.port.postMessage({ type: 'ready', id: 'x' });
+    job.port.postMessage({ type: 'started' });
+    push(new Uint8Array(10));
+    await vi.waitFor(() => expect(job.received).toHaveLength(1));
+    fail();
+    await expect(result).rejects.toMatchObject({ kind: 'network' });
+    await vi.waitFor(() => expect(job.received).toContainEqual({ type: 'cancel' }));
     expect(seen.requests).toBe(1);
   });
 
@@ -146,14 +211,11 @@ describe('download engine: files over 50 MB go through the worker', () => {
     await expect(result).resolves.toEqual({ size: 10, via: 'worker' });
   });
 
-  it('maps an upstream status the worker reports, as for small files', async () => {
-    serveLarge({ length: SMALL_FILE_LIMIT_BYTES * 2 });
+  it('maps an error status at once, as for small files, without involving the worker', async () => {
+    server.use(http.get(URL_LARGE, () => new HttpResponse(null, { status: 404 })));
     const { req } = request();
-    const result = runDownload(req);
-    const job = await worker.job();
-    job.port.postMessage({ type: 'ready', id: 'x' });
-    job.port.postMessage({ type: 'error', reason: 'http', status: 404 });
-    await expect(result).rejects.toMatchObject({ kind: 'not-found', status: 404 });
+    await expect(runDownload(req)).rejects.toMatchObject({ kind: 'not-found', status: 404 });
+    expect(workerSupport.ensureDownloadWorker).not.toHaveBeenCalled();
     expect(downloadFrame()).toBeNull();
   });
 
@@ -181,7 +243,7 @@ describe('download engine: files over 50 MB go through the worker', () => {
     await vi.waitFor(() => expect(job.received).toContainEqual({ type: 'cancel' }));
   });
 
-  it('falls back to the Blob path, requesting the file again, when the worker cannot start', async () => {
+  it('falls back to the Blob path with the same response when the worker cannot start', async () => {
     vi.mocked(workerSupport.ensureDownloadWorker).mockRejectedValue(new Error('no worker'));
     const size = 3000;
     let requests = 0;
@@ -195,7 +257,7 @@ describe('download engine: files over 50 MB go through the worker', () => {
     const { req } = request();
     await expect(runDownload(req)).resolves.toEqual({ size, via: 'blob' });
     expect(files.saved[0]!.download).toBe('database-backup.bin');
-    expect(requests).toBe(2);
+    expect(requests).toBe(1);
   });
 
   it('never involves the worker for a small file', async () => {

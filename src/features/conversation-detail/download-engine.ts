@@ -4,7 +4,7 @@ import { parseContentLength, type ProgressListener } from './download-progress';
 import { SMALL_FILE_LIMIT_BYTES, type DownloadOptions } from './download-settings';
 import { saveBlob } from './save-blob';
 import { watchForStall, type StallWatch } from './stall-watch';
-import { downloadThroughWorker } from './worker-download';
+import { feedThroughWorker } from './worker-download';
 import { ensureDownloadWorker, workerDownloadsAvailable } from './worker-support';
 
 export interface DownloadRequest {
@@ -114,32 +114,46 @@ async function saveThroughBlob(
 }
 
 /**
- * Downloads one attachment into the browser's downloads.
+ * Downloads one attachment into the browser's downloads, with ONE request to the service.
  *
  * The page requests the file and looks at the answer: an error status is mapped at once; a file
  * of at most 50 MB (by Content-Length) is read here with progress and saved as a Blob. For a
- * larger file, or one of unknown size, the page drops its response unread and hands the job to
- * the download worker, which requests the file again and streams it to the browser's download
- * manager, so it is never held in the page's memory. Where service workers are unavailable (or
- * the worker cannot start) the Blob path takes every size.
+ * larger file, or one of unknown size, the same open response is fed to the download worker
+ * chunk by chunk (each chunk's buffer moved, not copied), which streams it to the browser's
+ * download manager, so it is never held in the page's memory. Where service workers are
+ * unavailable (or the worker cannot start) the same response takes the Blob path.
  */
 export async function runDownload(request: DownloadRequest): Promise<DownloadResult> {
-  const { url, token, serviceUrl, fileName, signal, onProgress, options } = request;
+  const { fileName, signal, onProgress, options } = request;
   const opened = await openAttachment(request);
   onProgress({ received: 0, total: opened.total });
   const large = opened.total === undefined || opened.total > SMALL_FILE_LIMIT_BYTES;
-  if (!large || !workerDownloadsAvailable()) return saveThroughBlob(opened, request);
+  const body = opened.response.body;
+  if (!large || !body || !workerDownloadsAvailable()) return saveThroughBlob(opened, request);
 
-  // Stop the page's copy now, so it neither buffers nor competes with the worker's.
-  opened.abort();
-  opened.close();
+  // The response waits unread (backpressure) while the worker starts; its stall watch runs on.
   const worker = await ensureDownloadWorker().catch(() => null);
-  if (signal.aborted) throw new DownloadFailure('cancelled');
-  if (!worker) return saveThroughBlob(await openAttachment(request), request);
-  const size = await downloadThroughWorker(
-    worker,
-    { url, token, fileName, size: opened.total, serviceUrl },
-    { signal, stallTimeoutMs: options.stallTimeoutMs, onProgress },
-  );
-  return { size, via: 'worker' };
+  if (signal.aborted || opened.signal.aborted) {
+    opened.abort();
+    opened.close();
+    throw opened.translate(new DownloadFailure('cancelled'));
+  }
+  if (!worker) return saveThroughBlob(opened, request);
+
+  // From here the worker's acks drive the stall watch; Cancel still aborts the page's request.
+  opened.stall.stop();
+  try {
+    const size = await feedThroughWorker(
+      worker,
+      { body, fileName, size: opened.total, translate: opened.translate },
+      { signal, stallTimeoutMs: options.stallTimeoutMs, onProgress },
+    );
+    return { size, via: 'worker' };
+  } catch (error) {
+    // However the job ended (Cancel, stall, a failed or short body), the request ends with it.
+    opened.abort();
+    throw error;
+  } finally {
+    opened.close();
+  }
 }
