@@ -4,7 +4,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { demoServicePlugin } from './src/service-double/vite-plugin.ts';
 
 export default defineConfig({
-  plugins: [react(), demoServicePlugin(), preloadAppChunk()],
+  plugins: [react(), demoServicePlugin(), prefetchAppChunk()],
   build: {
     target: 'es2022',
     sourcemap: true,
@@ -23,13 +23,14 @@ export default defineConfig({
 });
 
 /**
- * src/main.ts loads the UI with a dynamic import so its requests start first;
- * modulepreload links let the browser download the UI chunk and the chunks it
- * imports in parallel, instead of discovering them one round trip later.
+ * src/main.ts starts the UI code with a dynamic import once the first rows are
+ * drawn. Prefetch links let the browser download that chunk and the chunks it
+ * imports in parallel, at low priority and without compiling them yet, so they
+ * are in the HTTP cache when needed and do not compete with the first rows.
  */
-function preloadAppChunk(): Plugin {
+function prefetchAppChunk(): Plugin {
   return {
-    name: 'threadline-preload-app-chunk',
+    name: 'threadline-prefetch-app-chunk',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
@@ -49,7 +50,7 @@ function preloadAppChunk(): Plugin {
         const files = [chunk.fileName, ...chunk.imports].filter((file) => !entryFiles.has(file));
         return files.map((file) => ({
           tag: 'link',
-          attrs: { rel: 'modulepreload', crossorigin: '', href: `/${file}` },
+          attrs: { rel: 'prefetch', crossorigin: '', href: `/${file}` },
           injectTo: 'head' as const,
         }));
       },

@@ -4,6 +4,7 @@ import { DEFAULT_TIMEOUT_MS } from './api/http';
 import { paintFirstRows } from './app/first-paint';
 import { loadConfig } from './lib/config';
 import { readSession } from './lib/session-store';
+import { prepareTimeFormats } from './lib/time';
 import { parseStatusParams, STATUS_PARAM } from './lib/status-params';
 import './ui/styles.css';
 
@@ -48,3 +49,4 @@ if (session) {
   }
 }
 if (!session || !onInbox) startUi();
+prepareTimeFormats();

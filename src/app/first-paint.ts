@@ -1,15 +1,18 @@
 import type { ConversationPage } from '../api/schemas';
 import { uniqueConversations } from '../features/conversations/paging';
 import { rowContent } from '../features/conversations/row-content';
+import { clearSession } from '../lib/session-store';
 import { STATUS_FILTERS, type StatusId } from '../lib/status';
+import { toggleStatusParam } from '../lib/status-params';
 
 /*
  * The inbox's first rows drawn with plain DOM from the start-up page, while
  * React and the rest of the UI code are still loading and starting: the agent
  * sees conversations as soon as they arrive. It is the same markup the React
  * inbox renders (a test compares the two), so React's first commit, which
- * replaces it, does not move anything. Until then the rows are plain links,
- * which work as full page loads. Text only ever goes in through textContent.
+ * replaces it, does not move anything. Until then the rows are plain links
+ * (full page loads), a status checkbox changes the URL React starts from, and
+ * Sign out signs out. Text only ever goes in through textContent.
  */
 
 const ROW_HEIGHT = 64;
@@ -33,7 +36,7 @@ export interface FirstPaint {
   search: string;
 }
 
-function statusFilter(statusIds: readonly StatusId[]) {
+function statusFilter(statusIds: readonly StatusId[], list: HTMLElement) {
   return h(
     'fieldset',
     { class: 'status-filter' },
@@ -41,6 +44,13 @@ function statusFilter(statusIds: readonly StatusId[]) {
     ...STATUS_FILTERS.map((status) => {
       const input = h('input', { type: 'checkbox' }) as HTMLInputElement;
       input.checked = statusIds.includes(status.id);
+      input.addEventListener('change', () => {
+        const next = toggleStatusParam(new URLSearchParams(window.location.search), status.id);
+        const query = next.toString();
+        window.history.pushState(null, '', `${window.location.pathname}${query && `?${query}`}`);
+        // These rows were for the old filter; React loads the new one when it starts.
+        list.replaceChildren();
+      });
       return h(
         'label',
         { class: 'checkbox' },
@@ -50,6 +60,15 @@ function statusFilter(statusIds: readonly StatusId[]) {
       );
     }),
   );
+}
+
+function signOutButton() {
+  const button = h('button', { type: 'button', class: 'button-quiet' }, 'Sign out');
+  button.addEventListener('click', () => {
+    clearSession();
+    window.location.reload();
+  });
+  return button;
 }
 
 function row(conversation: ConversationPage['data'][number], search: string, now: number) {
@@ -92,7 +111,7 @@ export function paintFirstRows(
         { class: 'app-header' },
         h('p', { class: 'app-name' }, 'Threadline'),
         h('p', { class: 'service-host', title: serviceUrl }, new URL(serviceUrl).host),
-        h('button', { type: 'button', class: 'button-quiet' }, 'Sign out'),
+        signOutButton(),
       ),
       h(
         'main',
@@ -101,14 +120,15 @@ export function paintFirstRows(
           'section',
           { class: 'list-column', 'aria-label': 'Conversation list' },
           h('h1', { class: 'visually-hidden' }, 'Conversations'),
-          statusFilter(statusIds),
+          statusFilter(statusIds, list),
           h('div', { class: 'conversation-list' }, scroller),
         ),
       ),
     ),
   );
-  // Only the rows in view, like the virtualized list.
-  const visible = Math.ceil(scroller.clientHeight / ROW_HEIGHT) + OVERSCAN;
+  // Enough rows to fill the window, like the virtualized list; the window's height, unlike the
+  // scroller's, is known without a layout.
+  const visible = Math.ceil(window.innerHeight / ROW_HEIGHT) + OVERSCAN;
   const now = Date.now();
   const setSize = page.pagination ? '-1' : String(rows.length);
   rows.slice(0, visible).forEach((conversation, index) => {

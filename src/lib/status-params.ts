@@ -21,3 +21,16 @@ export function parseStatusParams(values: readonly string[]): ParsedStatusParams
   }
   return { statusIds: [...ids].sort((a, b) => a - b), ignored };
 }
+
+/** The query string with one status switched on or off, statuses in the interface's order. */
+export function toggleStatusParam(current: URLSearchParams, id: StatusId): URLSearchParams {
+  const next = new URLSearchParams(current);
+  const selected = new Set(parseStatusParams(current.getAll(STATUS_PARAM)).statusIds);
+  if (selected.has(id)) selected.delete(id);
+  else selected.add(id);
+  next.delete(STATUS_PARAM);
+  for (const status of STATUS_FILTERS) {
+    if (selected.has(status.id)) next.append(STATUS_PARAM, status.name);
+  }
+  return next;
+}

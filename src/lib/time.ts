@@ -10,8 +10,20 @@ export function toMillis(timestamp: number): number {
   return timestamp < SECONDS_THRESHOLD ? timestamp * 1000 : timestamp;
 }
 
-const relative = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
-const exact = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
+let formats: { relative: Intl.RelativeTimeFormat; exact: Intl.DateTimeFormat } | undefined;
+
+/**
+ * Creating the formatters loads locale data, tens of milliseconds on a slow
+ * CPU, so it is not done while modules load: start-up calls this once its
+ * requests are out, and the work overlaps the wait for the first page.
+ */
+export function prepareTimeFormats() {
+  formats ??= {
+    relative: new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' }),
+    exact: new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' }),
+  };
+  return formats;
+}
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['year', 365 * 24 * 3600_000],
@@ -25,13 +37,14 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
 export function formatRelative(timestamp: number, now = Date.now()): string {
   const diff = toMillis(timestamp) - now;
   for (const [unit, size] of UNITS) {
-    if (Math.abs(diff) >= size) return relative.format(Math.round(diff / size), unit);
+    if (Math.abs(diff) >= size)
+      return prepareTimeFormats().relative.format(Math.round(diff / size), unit);
   }
   return 'just now';
 }
 
 export function formatExact(timestamp: number): string {
-  return exact.format(new Date(toMillis(timestamp)));
+  return prepareTimeFormats().exact.format(new Date(toMillis(timestamp)));
 }
 
 export function toIsoString(timestamp: number): string {

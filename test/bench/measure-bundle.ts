@@ -3,7 +3,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 export interface BundleResult {
-  /** gzip -9 bytes of the JS index.html loads at start (entry + static imports, recursively). */
+  /** gzip -9 bytes of the JS index.html loads at start (entry, prefetched UI chunk, their static imports). */
   initialGzip: number;
   initialRaw: number;
   initialFiles: { file: string; raw: number; gzip: number }[];
@@ -17,7 +17,10 @@ export interface BundleResult {
 
 const gzipSize = (bytes: Buffer): number => gzipSync(bytes, { level: 9 }).length;
 
-/** Scripts and modulepreloads in index.html, as paths relative to the build folder. */
+/**
+ * Scripts, modulepreloads and prefetches in index.html, as paths relative to the build folder:
+ * everything the first view downloads (the UI chunk is prefetched, then imported at start).
+ */
 export function entryScripts(html: string): string[] {
   const found: string[] = [];
   const tag = /<(script|link)\b([^>]*)>/gi;
@@ -28,7 +31,7 @@ export function entryScripts(html: string): string[] {
     const url =
       name!.toLowerCase() === 'script'
         ? attr('src')
-        : attr('rel')?.toLowerCase() === 'modulepreload'
+        : ['modulepreload', 'prefetch'].includes(attr('rel')?.toLowerCase() ?? '')
           ? attr('href')
           : undefined;
     if (url && !/^[a-z]+:/i.test(url)) found.push(url.replace(/^\//, ''));

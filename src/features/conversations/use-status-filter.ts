@@ -1,7 +1,12 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { STATUS_FILTERS, type StatusId } from '../../lib/status';
-import { parseStatusParams, STATUS_PARAM, type ParsedStatusParams } from '../../lib/status-params';
+import type { StatusId } from '../../lib/status';
+import {
+  parseStatusParams,
+  STATUS_PARAM,
+  toggleStatusParam,
+  type ParsedStatusParams,
+} from '../../lib/status-params';
 
 export { STATUS_PARAM };
 
@@ -20,17 +25,7 @@ export function useStatusFilter(): StatusFilter {
 
   const toggle = useCallback(
     (id: StatusId) => {
-      setSearchParams((current) => {
-        const next = new URLSearchParams(current);
-        const selected = new Set(parseStatusParams(current.getAll(STATUS_PARAM)).statusIds);
-        if (selected.has(id)) selected.delete(id);
-        else selected.add(id);
-        next.delete(STATUS_PARAM);
-        for (const status of STATUS_FILTERS) {
-          if (selected.has(status.id)) next.append(STATUS_PARAM, status.name);
-        }
-        return next;
-      });
+      setSearchParams((current) => toggleStatusParam(current, id));
     },
     [setSearchParams],
   );
