@@ -52,11 +52,12 @@ try {
   const ms = await page.evaluate(
     () =>
       new Promise<number>((resolve) => {
-        const scroller = document.querySelector<HTMLElement>(
-          '[data-testid="conversation-scroller"]',
-        )!;
+        // Looked up every frame: React's list replaces the first-paint one.
+        const find = () =>
+          document.querySelector<HTMLElement>('[data-testid="conversation-scroller"]')!;
         const start = performance.now();
         const tick = () => {
+          const scroller = find();
           if (scroller.textContent?.includes('All 10,000 conversations loaded')) {
             resolve(performance.now() - start);
             return;

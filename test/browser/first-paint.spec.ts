@@ -1,8 +1,13 @@
-import type { Route } from '@playwright/test';
+import type { Page, Route } from '@playwright/test';
 import { conversationList, expect, listRequests, signIn, test } from './fixtures';
 
+/** A row's link by its conversation id (its name starts with "#id "). */
+function row(page: Page, id: number) {
+  return conversationList(page).getByRole('link', { name: new RegExp(`^#${id} `) });
+}
+
 /** Holds every request for the UI chunk (src/app/start.tsx: its prefetch and its import) until `release`. */
-async function holdUiCode(page: import('@playwright/test').Page) {
+async function holdUiCode(page: Page) {
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
   const held: Route[] = [];
@@ -102,4 +107,44 @@ test('before the UI code has loaded, a status checkbox changes the filter and Si
   again.release();
   await expect(page.getByLabel('Access token')).toBeVisible();
   expect(await page.evaluate(() => sessionStorage.getItem('threadline.session'))).toBeNull();
+});
+
+test('keys pressed and scrolling done before the UI code has loaded are not lost', async ({
+  page,
+  service,
+}) => {
+  await signIn(page, service);
+  const ids = service.state.dataset.list().map((conversation) => conversation.id);
+  const ui = await holdUiCode(page);
+  await page.reload();
+  const scroller = page.getByTestId('conversation-scroller');
+  await expect(conversationList(page).getByRole('link').first()).toBeVisible();
+  await scroller.evaluate((element) => element.scrollTo({ top: 64 * 20 }));
+  await page.keyboard.press('j');
+  await page.keyboard.press('j');
+  ui.release();
+
+  // The React list starts where the agent had scrolled, then applies j, j in order.
+  await expect(row(page, ids[1]!)).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: `Conversation #${ids[1]}` })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(row(page, ids[1]!)).toBeFocused();
+
+  const again = await holdUiCode(page);
+  await page.reload();
+  await expect(row(page, ids[0]!)).toBeVisible();
+  await scroller.evaluate((element) => element.scrollTo({ top: 64 * 20 }));
+  await expect(row(page, ids[0]!)).not.toBeInViewport();
+  expect(again.held.length).toBeGreaterThan(0);
+  again.release();
+  await expect(async () => {
+    await page.keyboard.press('?');
+    await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible({
+      timeout: 500,
+    });
+  }).toPass();
+  await page.keyboard.press('Escape');
+  expect(await scroller.evaluate((element) => element.scrollTop)).toBe(64 * 20);
+  await expect(row(page, ids[20]!)).toBeInViewport();
 });

@@ -1,6 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
+import { firstPaintScroll, forgetFirstPaintScroll } from '../../lib/first-paint-handoff';
 import { useNow } from '../../lib/use-now';
 import { ErrorAlert } from '../../ui/error-alert';
 import { announce } from '../../ui/live-region';
@@ -38,15 +39,28 @@ export function ConversationList({ statusIds, selectedId, onCounts }: Conversati
   const scrollerRef = useRef<HTMLDivElement>(null);
   const rows = list.data?.rows ?? NO_ROWS;
   const { fresh, merge } = useFreshConversations(params, rows, list.isSuccess);
+  // Where the agent had scrolled the rows drawn before React started (app/first-paint.ts).
+  const [startOffset] = useState(firstPaintScroll);
+  useLayoutEffect(() => {
+    forgetFirstPaintScroll();
+    if (startOffset > 0 && scrollerRef.current) scrollerRef.current.scrollTop = startOffset;
+  }, [startOffset]);
 
+  // Stable until the rows change: a new function would make the virtualizer recompute every
+  // row's position (O(rows)) on each render, scroll events included.
+  const getItemKey = useCallback((index: number) => rows[index]?.id ?? index, [rows]);
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read during render by design
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollerRef.current,
     estimateSize: () => ROW_HEIGHT,
-    getItemKey: (index) => rows[index]?.id ?? index,
+    getItemKey,
+    initialOffset: startOffset,
     // Few rows beyond the viewport: the DOM stays small however many are loaded.
     overscan: 3,
+    // Scroll updates render in React's own task, not synchronously inside the scroll event, so
+    // a frame's scroll handling and rendering are not one long task.
+    useFlushSync: true,
   });
   const items = virtualizer.getVirtualItems();
   const lastVisible = items.at(-1)?.index ?? -1;

@@ -1,5 +1,4 @@
 import type { Conversation } from '../../api/schemas';
-import { showShortcutHelp } from './shortcut-help';
 
 /** What a key press may read and do; built by useListKeyboard at the moment of the press. */
 export interface ListKeyContext {
@@ -32,6 +31,14 @@ function isTyping(target: Element): boolean {
   );
 }
 
+function showHelp() {
+  import('./shortcut-help').then(
+    ({ showShortcutHelp }) => showShortcutHelp(),
+    // Offline since start-up: nothing to show; the next ? tries again.
+    () => undefined,
+  );
+}
+
 function move(context: ListKeyContext, step: 1 | -1) {
   const { rows, index, select } = context;
   const current = rows[index];
@@ -47,8 +54,7 @@ function move(context: ListKeyContext, step: 1 | -1) {
 }
 
 /**
- * The list's shortcuts. Loaded on demand with the help dialog (see useListKeyboard), so they cost
- * the first load nothing. j/↓ and k/↑ select, Enter/o open, Esc closes the pane, ? shows the help. Off while
+ * The list's shortcuts; the help dialog is a chunk of its own, loaded when first asked for. j/↓ and k/↑ select, Enter/o open, Esc closes the pane, ? shows the help. Off while
  * typing, with Ctrl/Meta/Alt, inside a dialog, and when another handler already took the key.
  * The arrow keys act only in the list (or with nothing focused), so elsewhere they still scroll.
  */
@@ -73,7 +79,7 @@ export function handleListKey(context: ListKeyContext): void {
     if (selectedId === undefined) return;
     if (selectedId !== openId) context.go(`/conversations/${selectedId}`);
   } else if (key === 'Escape' && context.paneOpen) context.go('/');
-  else if (key === '?') showShortcutHelp();
+  else if (key === '?') showHelp();
   else return;
   event.preventDefault();
 }

@@ -22,7 +22,7 @@ function add<K extends keyof HTMLElementTagNameMap>(parent: Element, tag: K, tex
  * Plain DOM rather than a React.lazy component, on purpose: a lazy chunk that imports React (or
  * its JSX runtime) makes the bundler split React out of the UI chunk into chunks of their own,
  * which costs the first load ~700 bytes of gzip and two requests. This way it lives in the
- * keyboard chunk (see list-keys.ts) and the first load carries none of it. Text only, never HTML.
+ * chunk of its own (see list-keys.ts) and the first load carries none of it. Text only, never HTML.
  */
 export function showShortcutHelp(): void {
   if (current) return;

@@ -28,6 +28,9 @@ export function useConversationList(statusIds: readonly StatusId[]) {
   const query = useInfiniteQuery({
     ...conversationListOptions(session, params, listTimeoutMs, readAhead),
     select: selectRows,
+    // Pages only ever append (or merge fresh rows): comparing thousands of rows deeply with the
+    // previous result on every batch would cost more than it could save.
+    structuralSharing: false,
   });
   return { query, params, readAhead };
 }

@@ -1,7 +1,16 @@
-import { useEffect, useEffectEvent, useRef, useState, type RefObject } from 'react';
+import {
+  useEffect,
+  useEffectEvent,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type RefObject,
+} from 'react';
+import { flushSync } from 'react-dom';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { takeFirstPaintKeys } from '../../lib/first-paint-handoff';
 import type { Conversation } from '../../api/schemas';
-import type { ListKeyContext } from './list-keys';
+import { handleListKey, type ListKeyContext } from './list-keys';
 
 /**
  * The keyboard selection: an id, plus `after` while it waits for the next page. j/k work on the
@@ -22,11 +31,6 @@ interface ListKeyboardOptions {
   virtualizer: { scrollToIndex: (index: number) => void };
   scrollerRef: RefObject<HTMLElement | null>;
 }
-
-// The key handling and the help dialog are a lazy chunk, fetched when the list mounts: the initial
-// bundle carries only the selection state and the focus management below.
-let handleKey: ((context: ListKeyContext) => void) | undefined;
-const loadKeys = () => import('./list-keys').then((module) => (handleKey = module.handleListKey));
 
 /**
  * The list's keyboard shortcuts (see list-keys.ts) and what they select. The selected row gets
@@ -75,15 +79,23 @@ export function useListKeyboard({
       },
       go: (path) => void navigate(path + search),
     };
-    if (handleKey) handleKey(context);
-    else void loadKeys().then((handle) => handle(context));
+    handleListKey(context);
   });
 
-  useEffect(() => {
-    void loadKeys();
+  // A layout effect: listening from the commit that shows the list, not a frame later, so a key
+  // pressed as soon as the rows appear is not lost.
+  useLayoutEffect(() => {
+    // Keys pressed on the rows drawn before React started, in order, each one rendered before
+    // the next (flushSync), so "j j Enter" opens the second conversation.
+    const replay = setTimeout(() => {
+      for (const event of takeFirstPaintKeys()) flushSync(() => onKeyDown(event));
+    });
     const listener = (event: KeyboardEvent) => onKeyDown(event);
     document.addEventListener('keydown', listener);
-    return () => document.removeEventListener('keydown', listener);
+    return () => {
+      clearTimeout(replay);
+      document.removeEventListener('keydown', listener);
+    };
   }, []);
 
   // A closed pane takes its focus with it: give it back to that conversation's row.
