@@ -58,9 +58,6 @@ export function ConversationList({ statusIds, selectedId, onCounts }: Conversati
     initialOffset: startOffset,
     // Few rows beyond the viewport: the DOM stays small however many are loaded.
     overscan: 3,
-    // Scroll updates render in React's own task, not synchronously inside the scroll event, so
-    // a frame's scroll handling and rendering are not one long task.
-    useFlushSync: true,
   });
   const items = virtualizer.getVirtualItems();
   const lastVisible = items.at(-1)?.index ?? -1;
