@@ -1,7 +1,7 @@
 import { MAX_PAGE_SIZE } from './api/conversations';
 import { prefetchFirstPage } from './api/first-page-prefetch';
 import { DEFAULT_TIMEOUT_MS } from './api/http';
-import { paintFirstRows } from './app/first-paint';
+import { LOAD_FAILURE_ID, paintFirstRows, showLoadFailure } from './app/first-paint';
 import { loadConfig } from './lib/config';
 import { readSession } from './lib/session-store';
 import { prepareTimeFormats } from './lib/time';
@@ -22,11 +22,30 @@ const UI_WAITS_FOR_ROWS_MS = 300;
 const configLoaded = loadConfig();
 const root = document.getElementById('root')!;
 
-let uiStarted = false;
+let ui: 'waiting' | 'loading' | 'failed' | 'running' = 'waiting';
+
+/** Loads and starts the UI code; after a failure only the agent's Retry or `online` try again. */
+function loadUi() {
+  if (ui === 'loading' || ui === 'running') return;
+  ui = 'loading';
+  import('./app/start').then(
+    ({ start }) => {
+      ui = 'running';
+      document.getElementById(LOAD_FAILURE_ID)?.remove();
+      void start(root, configLoaded);
+    },
+    () => {
+      // The connection dropped while the UI code was on its way: say so, keep whatever rows are
+      // drawn, and try again when the connection returns or the agent asks.
+      ui = 'failed';
+      showLoadFailure(loadUi);
+      window.addEventListener('online', loadUi, { once: true });
+    },
+  );
+}
+
 function startUi() {
-  if (uiStarted) return;
-  uiStarted = true;
-  void import('./app/start').then(({ start }) => start(root, configLoaded));
+  if (ui === 'waiting') loadUi();
 }
 
 const session = readSession();

@@ -149,3 +149,25 @@ export function paintFirstRows(
     list.append(item);
   });
 }
+
+export const LOAD_FAILURE_ID = 'threadline-load-failure';
+
+/** The UI code could not be fetched: an alert with Retry above whatever is drawn. */
+export function showLoadFailure(retry: () => void) {
+  if (document.getElementById(LOAD_FAILURE_ID)) return;
+  const button = h('button', { type: 'button' }, 'Retry');
+  button.addEventListener('click', retry);
+  const alert = h(
+    'div',
+    { id: LOAD_FAILURE_ID, class: 'load-failure', role: 'alert' },
+    h(
+      'p',
+      {},
+      navigator.onLine
+        ? 'Threadline could not finish loading.'
+        : 'You are offline. Threadline finishes loading when the connection returns.',
+    ),
+    button,
+  );
+  document.body.prepend(alert);
+}

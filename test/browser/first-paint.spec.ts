@@ -148,3 +148,23 @@ test('keys pressed and scrolling done before the UI code has loaded are not lost
   expect(await scroller.evaluate((element) => element.scrollTop)).toBe(64 * 20);
   await expect(row(page, ids[20]!)).toBeInViewport();
 });
+
+test('when the UI code cannot be fetched, the drawn rows stay with an alert, and Retry starts it', async ({
+  page,
+  service,
+}) => {
+  await signIn(page, service);
+  const uiChunk = /\/assets\/start-[\w-]+\.js$/;
+  await page.route(uiChunk, (route) => route.abort('internetdisconnected'));
+  await page.reload();
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText('Threadline could not finish loading.');
+  await expect(conversationList(page).getByRole('link').first()).toBeVisible();
+
+  await page.unroute(uiChunk);
+  await alert.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.locator('[data-first-paint]')).toHaveCount(0);
+  await expect(alert).toHaveCount(0);
+  await page.keyboard.press('?');
+  await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
+});
