@@ -39,15 +39,22 @@ export function prefetchFirstPage(
   return page;
 }
 
+/** The start-up entry for these filters, taken so no one else gets it. */
+function claim(session: ServiceSession, params: ConversationListParams, arrivedOnly: boolean) {
+  const entry = pending;
+  if (!entry || entry.key !== keyOf(session, params) || (arrivedOnly && !entry.arrived)) {
+    return undefined;
+  }
+  pending = null;
+  return entry;
+}
+
 /** The start-up page for these filters, once: arrived or on its way. */
 export function takePrefetchedFirstPage(
   session: ServiceSession,
   params: ConversationListParams,
 ): Promise<ConversationPage> | undefined {
-  if (!pending || pending.key !== keyOf(session, params)) return undefined;
-  const { page } = pending;
-  pending = null;
-  return page;
+  return claim(session, params, false)?.page;
 }
 
 /** The start-up page for these filters, once, only if it has already arrived. */
@@ -55,8 +62,5 @@ export function takeArrivedFirstPage(
   session: ServiceSession,
   params: ConversationListParams,
 ): ConversationPage | undefined {
-  if (!pending || pending.key !== keyOf(session, params) || !pending.arrived) return undefined;
-  const { arrived } = pending;
-  pending = null;
-  return arrived;
+  return claim(session, params, true)?.arrived;
 }

@@ -1,6 +1,6 @@
 import type { ConversationPage } from '../api/schemas';
 import { uniqueConversations } from '../features/conversations/paging';
-import { rowContent } from '../features/conversations/row-content';
+import { ROW_HEIGHT, rowContent } from '../features/conversations/row-content';
 import { rememberFirstPaintKey, rememberFirstPaintScroll } from '../lib/first-paint-handoff';
 import { clearSession } from '../lib/session-store';
 import { STATUS_FILTERS, type StatusId } from '../lib/status';
@@ -16,8 +16,6 @@ import { toggleStatusParam } from '../lib/status-params';
  * Sign out signs out, and keys pressed are replayed by the React list (see
  * lib/first-paint-handoff.ts). Text only ever goes in through textContent.
  */
-
-const ROW_HEIGHT = 64;
 
 type Child = Node | string;
 

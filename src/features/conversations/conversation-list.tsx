@@ -8,6 +8,7 @@ import { announce } from '../../ui/live-region';
 import { ConversationRow } from './conversation-row';
 import { ListFooter } from './list-footer';
 import { ListSkeleton } from './list-skeleton';
+import { ROW_HEIGHT } from './row-content';
 import { timeoutHint } from './timeout-hint';
 import { useConversationList } from './use-conversation-list';
 import { useFreshConversations } from './use-fresh-conversations';
@@ -15,8 +16,6 @@ import { useListKeyboard } from './use-list-keyboard';
 import type { Conversation } from '../../api/schemas';
 import { statusTone, type StatusId } from '../../lib/status';
 
-/** Fixed row height: the virtualizer never measures, so scrolling stays cheap. */
-export const ROW_HEIGHT = 64;
 /** Start the next page this many rows before the end, so steady scrolling never waits. */
 const PREFETCH_ROWS = 40;
 const NO_ROWS: Conversation[] = [];

@@ -2,6 +2,12 @@ import type { Conversation } from '../../api/schemas';
 import { statusLabel, statusTone } from '../../lib/status';
 import { formatExact, formatRelative, toIsoString } from '../../lib/time';
 
+/**
+ * Fixed row height, shared by the virtualized list and the first paint (and matched by
+ * --row-height in styles.css): the virtualizer never measures, so scrolling stays cheap.
+ */
+export const ROW_HEIGHT = 64;
+
 /** Everything a conversation row shows, as text: shared by the React row and the first paint. */
 export interface RowContent {
   id: string;
