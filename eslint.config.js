@@ -3,6 +3,12 @@ import pluginQuery from '@tanstack/eslint-plugin-query';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { readdirSync } from 'node:fs';
+
+/** Every folder under src/features is a feature; each may import only itself and shared code. */
+const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 /**
  * Layers (bulletproof-react): shared code (api/, lib/, ui/) -> features/<name>/ -> app/.
@@ -77,8 +83,8 @@ export default tseslint.config(
       ],
     },
   },
-  {
-    files: ['src/features/**'],
+  ...features.map((feature) => ({
+    files: [`src/features/${feature}/**`],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -87,15 +93,16 @@ export default tseslint.config(
             noServiceDouble,
             { group: ['**/app/**'], message: 'Features must not import the app layer.' },
             {
-              regex: '^\\.\\./[^.]',
+              // Inside a feature any relative path is fine; reaching another feature's folder is not.
+              regex: `^(\\.\\./)+(${features.filter((other) => other !== feature).join('|')})(/|$)`,
               message:
-                'Features must not import each other; move shared code to api/, lib/ or ui/.',
+                'Features must not import each other; move shared code to api/, lib/ or ui/, or compose them in app/.',
             },
           ],
         },
       ],
     },
-  },
+  })),
   {
     files: ['src/app/**', 'src/main.tsx'],
     rules: {

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
 import { ConversationPane } from '../features/conversation-detail';
+import { DownloadActionsProvider } from '../features/downloads/pane';
 import { parseConversationId } from './route-params';
 
 /**
@@ -34,5 +35,9 @@ export function ConversationRoute() {
       </aside>
     );
   }
-  return <ConversationPane key={id} conversationId={id} closeHref={closeHref} />;
+  return (
+    <DownloadActionsProvider>
+      <ConversationPane key={id} conversationId={id} closeHref={closeHref} />
+    </DownloadActionsProvider>
+  );
 }

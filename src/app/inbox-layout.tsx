@@ -6,13 +6,14 @@ import {
   useStatusFilter,
   type StatusCounts,
 } from '../features/conversations';
-import { useSession, useSessionContext } from '../lib/session-context';
+import { DownloadsButton, useConfirmedSignOut } from '../features/downloads';
+import { useSession } from '../lib/session-context';
 import { OfflineBanner } from '../ui/offline-banner';
 import { parseConversationId } from './route-params';
 
 export function InboxLayout() {
   const session = useSession();
-  const { signOut } = useSessionContext();
+  const signOut = useConfirmedSignOut();
   const filter = useStatusFilter();
   const { conversationId } = useParams();
   const selectedId = parseConversationId(conversationId);
@@ -26,7 +27,8 @@ export function InboxLayout() {
         <p className="service-host" title={session.serviceUrl}>
           {new URL(session.serviceUrl).host}
         </p>
-        <button type="button" className="button-quiet" onClick={() => signOut()}>
+        <DownloadsButton />
+        <button type="button" className="button-quiet" onClick={signOut}>
           Sign out
         </button>
       </header>

@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import type { AppConfig } from '../lib/config';
+import { DownloadsProvider, type DownloadOptions } from '../features/downloads';
 import { ConfigProvider } from '../lib/config-context';
 import { useSessionContext } from '../lib/session-context';
 import { LiveRegion } from '../ui/live-region';
@@ -31,9 +32,16 @@ interface AppProvidersProps {
   children: ReactNode;
   /** Tests turn retries off here; the app keeps the defaults. */
   queryDefaults?: QueryDefaults;
+  /** Tests lower the download timers here; the app keeps the defaults. */
+  downloadOptions?: Partial<DownloadOptions>;
 }
 
-export function AppProviders({ config, children, queryDefaults }: AppProvidersProps) {
+export function AppProviders({
+  config,
+  children,
+  queryDefaults,
+  downloadOptions,
+}: AppProvidersProps) {
   const [relay] = useState(() => new QueryErrorRelay());
   const [queryClient] = useState(() => createQueryClient(relay, queryDefaults));
   // Nothing fetched with an ended session's token may be shown again.
@@ -45,7 +53,7 @@ export function AppProviders({ config, children, queryDefaults }: AppProvidersPr
         <ToastProvider>
           <SessionProvider onSessionEnd={dropCache}>
             <QueryErrorBridge relay={relay} />
-            {children}
+            <DownloadsProvider options={downloadOptions}>{children}</DownloadsProvider>
           </SessionProvider>
           <LiveRegion />
         </ToastProvider>

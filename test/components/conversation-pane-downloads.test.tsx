@@ -81,7 +81,7 @@ describe('attachment download', () => {
     expect(document.querySelector('a[download]')).toBeNull();
     expect(window.location.href).not.toMatch(/^blob:/);
     // The size is known now, from Content-Length.
-    expect(item).toHaveTextContent('application/octet-stream · 4.9 KB');
+    expect(item).toHaveTextContent(/application\/octet-stream.*4\.9 KB/);
 
     const requests = attachmentRequests();
     expect(requests).toHaveLength(1);
@@ -266,15 +266,34 @@ describe('attachment download', () => {
     expect(files.createObjectURL).not.toHaveBeenCalled();
   });
 
-  it('cancels a running download when the pane closes', async () => {
+  it('keeps a running download going when the pane closes, and shows it when the conversation opens again', async () => {
+    const files = captureSavedFiles();
     const controlled = controlledAttachment(4000);
-    const { user, button, item, pane } = await openWithAttachment({
+    const { user, button, item, pane, id } = await openWithAttachment({
       fileName: 'left-behind.pdf',
       url: controlled.url,
     });
     await user.click(button);
     await within(item).findByRole('progressbar', { name: 'Downloading left-behind.pdf' });
     await user.click(within(pane).getByRole('link', { name: 'Close' }));
-    await waitFor(() => expect(controlled.seen.aborted || controlled.seen.cancelled).toBe(true));
+    await waitFor(() =>
+      expect(screen.queryByRole('complementary', { name: `Conversation #${id}` })).toBeNull(),
+    );
+    expect(controlled.seen.aborted || controlled.seen.cancelled).toBe(false);
+
+    await user.click(await screen.findByRole('link', { name: new RegExp(`#${id}\\b`) }));
+    const reopened = await screen.findByRole('complementary', { name: `Conversation #${id}` });
+    const progress = await within(reopened).findByRole('progressbar', {
+      name: 'Downloading left-behind.pdf',
+    });
+    // Running: no second Download button to start another.
+    expect(within(reopened).queryByRole('button', { name: 'Download left-behind.pdf' })).toBeNull();
+    controlled.finish();
+    await waitFor(() => expect(progress).not.toBeInTheDocument());
+    expect(await within(reopened).findByRole('status')).toHaveTextContent(
+      'Saved to your downloads',
+    );
+    expect(files.saved).toHaveLength(1);
+    expect(controlled.seen.requests).toBe(1);
   });
 });

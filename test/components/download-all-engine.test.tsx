@@ -5,18 +5,18 @@ import type { Message } from '../../src/api/messages';
 import {
   DEFAULT_DOWNLOAD_OPTIONS,
   SMALL_FILE_LIMIT_BYTES,
-} from '../../src/features/conversation-detail/download-settings';
-import * as workerSupport from '../../src/features/conversation-detail/worker-support';
+} from '../../src/features/downloads/engines/download-settings';
+import * as workerSupport from '../../src/features/downloads/engines/worker-support';
 import {
   runDownloadAll,
   type DownloadAllRequest,
-} from '../../src/features/conversation-detail/zip-download';
-import { planZip, zipFileName } from '../../src/features/conversation-detail/zip-plan';
-import type { ZipProgress } from '../../src/features/conversation-detail/zip-sources';
+} from '../../src/features/downloads/engines/zip-download';
+import { planZip, zipFileName } from '../../src/features/downloads/engines/zip-plan';
+import type { ZipProgress } from '../../src/features/downloads/engines/zip-sources';
 import { captureSavedFiles } from '../support/conversation-pane';
 import { server, TEST_SERVICE_URL, TEST_TOKEN } from '../support/msw';
 
-vi.mock('../../src/features/conversation-detail/worker-support', () => ({
+vi.mock('../../src/features/downloads/engines/worker-support', () => ({
   workerDownloadsAvailable: vi.fn(() => true),
   ensureDownloadWorker: vi.fn(),
 }));

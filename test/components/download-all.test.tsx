@@ -1,7 +1,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import * as workerSupport from '../../src/features/conversation-detail/worker-support';
+import * as workerSupport from '../../src/features/downloads/engines/worker-support';
 import { randomBytes } from '../../src/service-double/random-bytes';
 import { captureSavedFiles, renderPane } from '../support/conversation-pane';
 import { server, service, TEST_SERVICE_URL, useService } from '../support/msw';
@@ -9,7 +9,7 @@ import { renderApp } from '../support/render-app';
 
 // No service worker in happy-dom: every zip takes the Blob path here (the worker hand-off is
 // tested in download-all-engine.test.tsx, and for real in test/browser/download-all.spec.ts).
-vi.mock('../../src/features/conversation-detail/worker-support', () => ({
+vi.mock('../../src/features/downloads/engines/worker-support', () => ({
   workerDownloadsAvailable: vi.fn(() => false),
   ensureDownloadWorker: vi.fn(),
 }));

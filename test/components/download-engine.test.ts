@@ -3,19 +3,19 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   runDownload,
   type DownloadRequest,
-} from '../../src/features/conversation-detail/download-engine';
-import type { DownloadFailure } from '../../src/features/conversation-detail/download-failure';
-import type { DownloadProgress } from '../../src/features/conversation-detail/download-progress';
+} from '../../src/features/downloads/engines/download-engine';
+import type { DownloadFailure } from '../../src/features/downloads/engines/download-failure';
+import type { DownloadProgress } from '../../src/lib/download-progress';
 import {
   DEFAULT_DOWNLOAD_OPTIONS,
   SMALL_FILE_LIMIT_BYTES,
-} from '../../src/features/conversation-detail/download-settings';
-import { FEED_CREDIT_BYTES } from '../../src/features/conversation-detail/worker-download';
-import * as workerSupport from '../../src/features/conversation-detail/worker-support';
+} from '../../src/features/downloads/engines/download-settings';
+import { FEED_CREDIT_BYTES } from '../../src/features/downloads/engines/worker-download';
+import * as workerSupport from '../../src/features/downloads/engines/worker-support';
 import { captureSavedFiles } from '../support/conversation-pane';
 import { server, TEST_SERVICE_URL, TEST_TOKEN } from '../support/msw';
 
-vi.mock('../../src/features/conversation-detail/worker-support', () => ({
+vi.mock('../../src/features/downloads/engines/worker-support', () => ({
   workerDownloadsAvailable: vi.fn(() => true),
   ensureDownloadWorker: vi.fn(),
 }));

@@ -4,7 +4,8 @@ import { vi } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { AppProviders } from '../../src/app/providers';
 import { ConversationPane } from '../../src/features/conversation-detail';
-import type { DownloadOptions } from '../../src/features/conversation-detail/download-settings';
+import { DownloadActionsProvider } from '../../src/features/downloads/pane';
+import type { DownloadOptions } from '../../src/features/downloads/engines/download-settings';
 import { DEFAULT_CONFIG } from '../../src/lib/config';
 import { writeSession } from '../../src/lib/session-store';
 import { service, TEST_SERVICE_URL, TEST_TOKEN } from './msw';
@@ -62,11 +63,9 @@ export function renderPane(conversationId: number, downloadOptions: Partial<Down
       {
         path: '/conversations/:conversationId',
         element: (
-          <ConversationPane
-            conversationId={conversationId}
-            closeHref="/"
-            downloadOptions={downloadOptions}
-          />
+          <DownloadActionsProvider>
+            <ConversationPane conversationId={conversationId} closeHref="/" />
+          </DownloadActionsProvider>
         ),
       },
       { path: '/', element: <p>List</p> },
@@ -78,6 +77,7 @@ export function renderPane(conversationId: number, downloadOptions: Partial<Down
     <AppProviders
       config={{ ...DEFAULT_CONFIG, serviceUrl: TEST_SERVICE_URL }}
       queryDefaults={{ retry: false }}
+      downloadOptions={downloadOptions}
     >
       <RouterProvider router={router} />
     </AppProviders>,

@@ -4,12 +4,12 @@ import {
   DownloadFailure,
   failureForStatus,
   failureMessage,
-} from '../../src/features/conversation-detail/download-failure';
-import { parseContentLength } from '../../src/features/conversation-detail/download-progress';
-import { docIdOf, foreignHost } from '../../src/features/conversation-detail/download-target';
-import { formatBytes } from '../../src/features/conversation-detail/format-bytes';
-import { saveBlob } from '../../src/features/conversation-detail/save-blob';
-import { throttleProgress } from '../../src/features/conversation-detail/throttle-progress';
+} from '../../src/features/downloads/engines/download-failure';
+import { parseContentLength } from '../../src/lib/download-progress';
+import { docIdOf, foreignHost } from '../../src/lib/attachment-target';
+import { formatBytes } from '../../src/lib/format-bytes';
+import { saveBlob } from '../../src/features/downloads/engines/save-blob';
+import { throttleProgress } from '../../src/features/downloads/engines/throttle-progress';
 
 afterEach(() => {
   vi.useRealTimers();

@@ -1,29 +1,25 @@
 import type { Attachment } from '../../api/schemas';
+import { useAttachmentActions } from '../../lib/attachment-actions';
+import { savedFileName, shownFileName } from '../../lib/attachment-target';
 import { useSession } from '../../lib/session-context';
-import { AttachmentThumbnail } from './attachment-thumbnail';
-import { DownloadStatus } from './download-status';
-import type { DownloadOptions } from './download-settings';
-import { savedFileName, shownFileName } from './download-target';
-import { formatBytes } from './format-bytes';
-import { isPreviewable } from './previewable';
-import { useDownload } from './use-download';
+import { AttachmentThumbnail } from './previews/attachment-thumbnail';
+import { isPreviewable } from './previews/previewable';
 
 interface AttachmentItemProps {
   attachment: Attachment;
-  downloadOptions?: Partial<DownloadOptions> | undefined;
+  conversationId: number;
 }
 
 /**
- * A thumbnail for raster images (see attachment-thumbnail.tsx), then name, media type, size once
- * a download has seen it, and "Download {name}". The name is the
- * sender's raw text, rendered by React as text; the file is saved under the safe name.
+ * A thumbnail for raster images (see previews/), then name, media type and what can be done with
+ * the file (the downloads feature's control, through the slot in lib/attachment-actions.tsx). The
+ * name is the sender's raw text, rendered by React as text; the file is saved under the safe name.
  */
-export function AttachmentItem({ attachment, downloadOptions }: AttachmentItemProps) {
-  const { state, knownSize, start, cancel } = useDownload(attachment, downloadOptions);
+export function AttachmentItem({ attachment, conversationId }: AttachmentItemProps) {
   const safeName = savedFileName(attachment);
   const shownName = shownFileName(attachment);
-  const running = state.phase === 'running';
   const { serviceUrl } = useSession();
+  const { Attachment: AttachmentActions } = useAttachmentActions();
 
   return (
     <li className="attachment">
@@ -32,20 +28,12 @@ export function AttachmentItem({ attachment, downloadOptions }: AttachmentItemPr
       ) : null}
       <div className="attachment-info">
         <span className="attachment-name">{shownName}</span>
-        <span className="attachment-meta">
-          {attachment.mimeType || 'unknown type'}
-          {knownSize !== undefined ? ` · ${formatBytes(knownSize)}` : null}
-        </span>
+        <span className="attachment-meta">{attachment.mimeType || 'unknown type'}</span>
         {safeName !== attachment.fileName ? (
           <span className="attachment-meta">Saves as “{safeName}”</span>
         ) : null}
       </div>
-      {running ? null : (
-        <button type="button" className="attachment-download" onClick={start}>
-          Download<span className="visually-hidden"> {shownName}</span>
-        </button>
-      )}
-      <DownloadStatus fileName={shownName} state={state} onCancel={cancel} onRetry={start} />
+      <AttachmentActions attachment={attachment} conversationId={conversationId} />
     </li>
   );
 }

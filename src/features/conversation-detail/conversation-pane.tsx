@@ -5,8 +5,7 @@ import { useConfig } from '../../lib/config-context';
 import { useSession } from '../../lib/session-context';
 import { ErrorAlert } from '../../ui/error-alert';
 import { ConversationFields } from './conversation-fields';
-import { DownloadAll } from './download-all';
-import type { DownloadOptions } from './download-settings';
+import { useAttachmentActions } from '../../lib/attachment-actions';
 import { MessageList } from './message-list';
 import { messageListOptions } from './queries';
 import { useCachedConversation } from './use-cached-conversation';
@@ -16,15 +15,9 @@ interface ConversationPaneProps {
   conversationId: number;
   /** The list's URL with the same filters. */
   closeHref: string;
-  /** Tests lower the download timers here; the app uses the defaults. */
-  downloadOptions?: Partial<DownloadOptions> | undefined;
 }
 
-export function ConversationPane({
-  conversationId,
-  closeHref,
-  downloadOptions,
-}: ConversationPaneProps) {
+export function ConversationPane({ conversationId, closeHref }: ConversationPaneProps) {
   const session = useSession();
   const { messagesPath, listTimeoutMs } = useConfig();
   const headingId = useId();
@@ -32,7 +25,10 @@ export function ConversationPane({
   const messages = useInfiniteQuery(
     messageListOptions(session, messagesPath, conversationId, listTimeoutMs),
   );
-  const loadAllPages = useLoadAllPages(messages.fetchNextPage);
+  const loadAllPages = useLoadAllPages(
+    messageListOptions(session, messagesPath, conversationId, listTimeoutMs),
+  );
+  const { Conversation: ConversationActions } = useAttachmentActions();
 
   return (
     <aside className="detail-pane" aria-labelledby={headingId}>
@@ -54,13 +50,12 @@ export function ConversationPane({
         />
       ) : (
         <>
-          <DownloadAll
+          <ConversationActions
             key={conversationId}
             conversationId={conversationId}
             pages={messages.data.pages}
             hasNextPage={messages.hasNextPage}
             loadAllPages={loadAllPages}
-            downloadOptions={downloadOptions}
           />
           <MessageList
             pages={messages.data.pages}
@@ -68,7 +63,7 @@ export function ConversationPane({
             isFetchingNextPage={messages.isFetchingNextPage}
             nextPageError={messages.isFetchNextPageError ? messages.error : null}
             onLoadMore={() => void messages.fetchNextPage({ cancelRefetch: false })}
-            downloadOptions={downloadOptions}
+            conversationId={conversationId}
           />
         </>
       )}

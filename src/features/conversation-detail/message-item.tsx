@@ -1,15 +1,14 @@
 import type { Message } from '../../api/messages';
 import { formatExact, toIsoString } from '../../lib/time';
 import { AttachmentItem } from './attachment-item';
-import type { DownloadOptions } from './download-settings';
 
 interface MessageItemProps {
   message: Message;
-  downloadOptions?: Partial<DownloadOptions> | undefined;
+  conversationId: number;
 }
 
 /** Whatever the message carries that we can read; text is always React text, never HTML. */
-export function MessageItem({ message, downloadOptions }: MessageItemProps) {
+export function MessageItem({ message, conversationId }: MessageItemProps) {
   const empty = !message.text && message.attachments.length === 0;
   return (
     <li className="message">
@@ -31,7 +30,7 @@ export function MessageItem({ message, downloadOptions }: MessageItemProps) {
             <AttachmentItem
               key={`${index}-${attachment.url}`}
               attachment={attachment}
-              downloadOptions={downloadOptions}
+              conversationId={conversationId}
             />
           ))}
         </ul>

@@ -2,10 +2,9 @@ import { useMemo } from 'react';
 import type { MessagePage } from '../../api/messages';
 import { useSession } from '../../lib/session-context';
 import { ErrorAlert } from '../../ui/error-alert';
-import type { DownloadOptions } from './download-settings';
-import { ImageGallery } from './image-gallery';
+import { ImageGallery } from './previews/image-gallery';
 import { MessageItem } from './message-item';
-import { previewableImages } from './previewable';
+import { previewableImages } from './previews/previewable';
 import { useAutoLoad } from './use-auto-load';
 
 interface MessageListProps {
@@ -14,7 +13,7 @@ interface MessageListProps {
   isFetchingNextPage: boolean;
   nextPageError: Error | null;
   onLoadMore: () => void;
-  downloadOptions?: Partial<DownloadOptions> | undefined;
+  conversationId: number;
 }
 
 /** Messages in the service's order, paged like the list: Load more, or scroll to the end. */
@@ -24,7 +23,7 @@ export function MessageList({
   isFetchingNextPage,
   nextPageError,
   onLoadMore,
-  downloadOptions,
+  conversationId,
 }: MessageListProps) {
   const { serviceUrl } = useSession();
   const messages = pages.flatMap((page) => page.messages);
@@ -46,7 +45,7 @@ export function MessageList({
     <ImageGallery images={images}>
       <ol className="messages" aria-label="Messages">
         {messages.map((message) => (
-          <MessageItem key={message.key} message={message} downloadOptions={downloadOptions} />
+          <MessageItem key={message.key} message={message} conversationId={conversationId} />
         ))}
       </ol>
       <div ref={sentinel} className="messages-footer">

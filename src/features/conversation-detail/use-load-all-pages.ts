@@ -1,28 +1,38 @@
-import type {
-  FetchNextPageOptions,
-  InfiniteData,
-  InfiniteQueryObserverResult,
-} from '@tanstack/react-query';
+import { InfiniteQueryObserver, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { MessagePage } from '../../api/messages';
-import { MAX_MESSAGE_PAGES } from './download-settings';
+import type { messageListOptions } from './queries';
 
-type FetchNextPage = (
-  options?: FetchNextPageOptions,
-) => Promise<InfiniteQueryObserverResult<InfiniteData<MessagePage>>>;
+/** Download all loads at most this many message pages. */
+const MAX_MESSAGE_PAGES = 1000;
 
 /**
  * Loads the conversation's remaining message pages into the same query (the list shows them
  * too), one after another, and resolves with all pages. A page that fails rejects with its error.
+ *
+ * It watches the query through an observer of its own, not the pane's, so it goes on when the
+ * pane closes (Download all outlives the pane) and keeps the query from being collected meanwhile.
  */
-export function useLoadAllPages(fetchNextPage: FetchNextPage): () => Promise<MessagePage[]> {
+export function useLoadAllPages(
+  options: ReturnType<typeof messageListOptions>,
+): () => Promise<MessagePage[]> {
+  const queryClient = useQueryClient();
   return useCallback(async () => {
-    for (let round = 0; round < MAX_MESSAGE_PAGES; round += 1) {
-      // Joins a page request already under way (auto-load) instead of cancelling it.
-      const result = await fetchNextPage({ cancelRefetch: false });
-      if (result.isError) throw result.error;
-      if (!result.hasNextPage) return result.data?.pages ?? [];
+    // Disabled: subscribing must not refetch what is loaded; fetchNextPage still works.
+    const observer = new InfiniteQueryObserver(queryClient, { ...options, enabled: false });
+    const unsubscribe = observer.subscribe(() => {});
+    try {
+      let result = observer.getCurrentResult();
+      if (!result.data) result = await observer.fetchNextPage();
+      for (let round = 0; round < MAX_MESSAGE_PAGES; round += 1) {
+        if (result.isError) throw result.error;
+        if (!result.hasNextPage) return result.data?.pages ?? [];
+        // Joins a page request already under way (auto-load) instead of cancelling it.
+        result = await observer.fetchNextPage({ cancelRefetch: false });
+      }
+      throw new Error('This conversation has too many messages to load at once.');
+    } finally {
+      unsubscribe();
     }
-    throw new Error('This conversation has too many messages to load at once.');
-  }, [fetchNextPage]);
+  }, [queryClient, options]);
 }

@@ -1,6 +1,6 @@
 import { DownloadFailure } from './download-failure';
-import type { ProgressListener } from './download-progress';
-import type { StallWatch } from './stall-watch';
+import type { ProgressListener } from '../../../lib/download-progress';
+import type { StallWatch } from '../../../lib/stall-watch';
 
 /** Rejects when `signal` aborts; never resolves otherwise. */
 function abortion(signal: AbortSignal): Promise<never> {

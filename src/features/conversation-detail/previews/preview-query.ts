@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { ServiceSession } from '../../api/http';
-import { messageKeys } from '../../api/query-keys';
+import type { ServiceSession } from '../../../api/http';
+import { messageKeys } from '../../../api/query-keys';
 import { fetchPreview } from './fetch-preview';
 
 /** Thumbnails live in the query cache under the conversation data's key space. */

@@ -1,9 +1,9 @@
 import { collectBody } from './collect-body';
 import { DownloadFailure, failureForStatus, isDownloadFailure } from './download-failure';
-import { parseContentLength, type ProgressListener } from './download-progress';
+import { parseContentLength, type ProgressListener } from '../../../lib/download-progress';
 import { SMALL_FILE_LIMIT_BYTES, type DownloadOptions } from './download-settings';
 import { saveBlob } from './save-blob';
-import { watchForStall, type StallWatch } from './stall-watch';
+import { watchForStall, type StallWatch } from '../../../lib/stall-watch';
 import { feedThroughWorker } from './worker-download';
 import { ensureDownloadWorker, workerDownloadsAvailable } from './worker-support';
 
@@ -19,10 +19,12 @@ export interface DownloadRequest {
   options: DownloadOptions;
 }
 
-export interface DownloadResult {
-  size: number;
-  via: 'blob' | 'worker';
-}
+/**
+ * Saved by the page (`blob`, or `worker` when the page fed the bytes to the download worker), or
+ * handed to the browser's own download manager (`browser`), which shows its progress from there.
+ */
+export type DownloadResult =
+  { size: number; via: 'blob' | 'worker' } | { size: number | undefined; via: 'browser' };
 
 /** One request of the page to the attachment url, with its stall watch. */
 interface OpenedAttachment {

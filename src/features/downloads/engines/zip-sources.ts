@@ -1,6 +1,6 @@
 import { DownloadAllFailure } from './download-all-failure';
 import { DownloadFailure, failureForStatus, isDownloadFailure } from './download-failure';
-import { parseContentLength, type DownloadProgress } from './download-progress';
+import { parseContentLength, type DownloadProgress } from '../../../lib/download-progress';
 import type { ZipEntryPlan } from './zip-plan';
 
 export interface ZipProgress extends DownloadProgress {

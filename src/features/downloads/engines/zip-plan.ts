@@ -1,9 +1,9 @@
-import type { Message } from '../../api/messages';
-import type { Attachment } from '../../api/schemas';
-import { isServiceUrl } from '../../lib/origin-guard';
-import { uniqueEntryNames } from '../../lib/safe-file-name';
-import { toMillis } from '../../lib/time';
-import { savedFileName, shownFileName } from './download-target';
+import type { Message } from '../../../api/messages';
+import type { Attachment } from '../../../api/schemas';
+import { isServiceUrl } from '../../../lib/origin-guard';
+import { uniqueEntryNames } from '../../../lib/safe-file-name';
+import { toMillis } from '../../../lib/time';
+import { savedFileName, shownFileName } from '../../../lib/attachment-target';
 
 /** One file of a "Download all" zip. */
 export interface ZipEntryPlan {

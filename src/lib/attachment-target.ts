@@ -1,6 +1,6 @@
-import type { Attachment } from '../../api/schemas';
-import { isServiceUrl } from '../../lib/origin-guard';
-import { toSafeFileName } from '../../lib/safe-file-name';
+import type { Attachment } from '../api/schemas';
+import { isServiceUrl } from './origin-guard';
+import { toSafeFileName } from './safe-file-name';
 
 const MAX_SHOWN_HOST_LENGTH = 80;
 

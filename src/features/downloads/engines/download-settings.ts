@@ -27,9 +27,6 @@ export const PROGRESS_INTERVAL_MS = 100;
  */
 export const ZIP_LOOKAHEAD = 4;
 
-/** Download all loads the conversation's remaining message pages first; at most this many. */
-export const MAX_MESSAGE_PAGES = 1000;
-
 /** The worker script (public/download-sw.js) and the only URLs it answers. */
 export const DOWNLOAD_WORKER_URL = '/download-sw.js';
 export const DOWNLOAD_WORKER_PATH = '/__threadline/download/';

@@ -1,4 +1,4 @@
-import type { DownloadProgress } from './download-progress';
+import type { DownloadProgress } from '../../../lib/download-progress';
 
 export interface ThrottledProgress<T extends DownloadProgress = DownloadProgress> {
   report: (progress: T) => void;

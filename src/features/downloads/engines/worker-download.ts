@@ -1,7 +1,7 @@
 import { DownloadFailure, failureForStatus } from './download-failure';
-import type { ProgressListener } from './download-progress';
+import type { ProgressListener } from '../../../lib/download-progress';
 import { DOWNLOAD_WORKER_PATH, WORKER_KEEPALIVE_MS } from './download-settings';
-import { watchForStall } from './stall-watch';
+import { watchForStall } from '../../../lib/stall-watch';
 
 /**
  * The page's side of a worker download. The worker (public/download-sw.js) receives the job over

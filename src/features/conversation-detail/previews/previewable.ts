@@ -1,5 +1,5 @@
-import type { Attachment } from '../../api/schemas';
-import { isServiceUrl } from '../../lib/origin-guard';
+import type { Attachment } from '../../../api/schemas';
+import { isServiceUrl } from '../../../lib/origin-guard';
 import { previewTypeOf } from './preview-settings';
 
 /**

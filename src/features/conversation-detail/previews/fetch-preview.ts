@@ -1,8 +1,8 @@
-import { ApiError } from '../../api/errors';
-import { parseContentLength } from './download-progress';
+import { ApiError } from '../../../api/errors';
+import { parseContentLength } from '../../../lib/download-progress';
 import { detectRasterType } from './image-signature';
 import { PREVIEW_MAX_BYTES, PREVIEW_STALL_MS } from './preview-settings';
-import { watchForStall, type StallWatch } from './stall-watch';
+import { watchForStall, type StallWatch } from '../../../lib/stall-watch';
 
 export type PreviewResult =
   /** A Blob typed with one of the four allow-listed raster types, never anything else. */

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import type { Attachment } from '../../api/schemas';
-import { useSession } from '../../lib/session-context';
+import type { Attachment } from '../../../api/schemas';
+import { useSession } from '../../../lib/session-context';
 import { BlobImage } from './blob-image';
-import { shownFileName } from './download-target';
+import { shownFileName } from '../../../lib/attachment-target';
 import { previewQueryOptions } from './preview-query';
 
 /** The large view's picture: from the same cached preview as the thumbnail, fetched if needed. */

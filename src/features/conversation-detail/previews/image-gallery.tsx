@@ -7,7 +7,7 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import type { Attachment } from '../../api/schemas';
+import type { Attachment } from '../../../api/schemas';
 import { ImageViewer } from './image-viewer';
 
 interface ImageGalleryValue {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { Attachment } from '../../api/schemas';
-import { useSession } from '../../lib/session-context';
+import type { Attachment } from '../../../api/schemas';
+import { useSession } from '../../../lib/session-context';
 import { BlobImage } from './blob-image';
 import { useImageGallery } from './image-gallery';
 import { previewQueryOptions } from './preview-query';

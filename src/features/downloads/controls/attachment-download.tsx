@@ -1,0 +1,35 @@
+import type { AttachmentActionProps } from '../../../lib/attachment-actions';
+import { shownFileName } from '../../../lib/attachment-target';
+import { formatBytes } from '../../../lib/format-bytes';
+import { useSession } from '../../../lib/session-context';
+import { isActive } from '../manager/download-manager';
+import { useDownloadEntry, useDownloadsContext } from '../manager/downloads-context';
+import { fileJob } from '../manager/jobs';
+import { fileDownloadKey } from '../manager/keys';
+import { DownloadStatus } from './download-status';
+
+/**
+ * "Download {name}" and the state of that attachment's download, which the app-wide manager
+ * owns: close the pane and come back, and the same download shows here, still running or done.
+ */
+export function AttachmentDownload({ attachment, conversationId }: AttachmentActionProps) {
+  const session = useSession();
+  const { manager, options } = useDownloadsContext();
+  const key = fileDownloadKey(conversationId, attachment.url);
+  const entry = useDownloadEntry(key);
+  const name = shownFileName(attachment);
+  const start = () => manager.start(fileJob({ attachment, conversationId, session, options }));
+  const size = entry?.total;
+
+  return (
+    <>
+      {size !== undefined ? <span className="attachment-meta">{formatBytes(size)}</span> : null}
+      {entry && isActive(entry) ? null : (
+        <button type="button" className="attachment-download" onClick={start}>
+          Download<span className="visually-hidden"> {name}</span>
+        </button>
+      )}
+      <DownloadStatus entry={entry} onCancel={() => manager.cancel(key)} onRetry={start} />
+    </>
+  );
+}

@@ -1,0 +1,56 @@
+import type { MessagePage } from '../../../api/messages';
+import type { ConversationActionProps } from '../../../lib/attachment-actions';
+import { useSession } from '../../../lib/session-context';
+import { isActive } from '../manager/download-manager';
+import { useDownloadEntry, useDownloadsContext } from '../manager/downloads-context';
+import { zipJob } from '../manager/jobs';
+import { zipDownloadKey } from '../manager/keys';
+import { DownloadAllStatus, SkippedFilesList } from './download-all-status';
+
+function countAttachments(pages: MessagePage[]): number {
+  let count = 0;
+  for (const page of pages) {
+    for (const message of page.messages) count += message.attachments.length;
+  }
+  return count;
+}
+
+/**
+ * "Download all attachments": offered once the messages loaded so far carry two or more
+ * attachments. Saves them as one zip, conversation-{id}-attachments.zip (see zip-download.ts); the
+ * app-wide manager runs it, so it goes on when the pane closes.
+ */
+export function DownloadAll({
+  conversationId,
+  pages,
+  hasNextPage,
+  loadAllPages,
+}: ConversationActionProps) {
+  const session = useSession();
+  const { manager, options } = useDownloadsContext();
+  const key = zipDownloadKey(conversationId);
+  const entry = useDownloadEntry(key);
+  const count = countAttachments(pages);
+  if (count < 2 && !entry) return null;
+  const start = () =>
+    manager.start(zipJob({ conversationId, session, pages, hasNextPage, loadAllPages, options }));
+
+  return (
+    <section className="download-all" aria-label="All attachments">
+      <div className="download-all-bar">
+        {entry && isActive(entry) ? null : (
+          <button type="button" onClick={start}>
+            Download all attachments
+          </button>
+        )}
+        <span className="attachment-meta">
+          {hasNextPage
+            ? `${count} attachments in the messages loaded so far; the rest of the messages load first.`
+            : `${count} attachments, saved as one zip.`}
+        </span>
+      </div>
+      <DownloadAllStatus entry={entry} onCancel={() => manager.cancel(key)} onRetry={start} />
+      {entry?.skipped ? <SkippedFilesList skipped={entry.skipped} /> : null}
+    </section>
+  );
+}

@@ -1,0 +1,55 @@
+import { useId } from 'react';
+import { formatBytes } from '../../../lib/format-bytes';
+import type { DownloadEntry } from '../manager/download-manager';
+
+interface EntryProgressProps {
+  entry: DownloadEntry;
+  /** The progressbar's name, e.g. "Downloading report.pdf". */
+  label: string;
+  onCancel: () => void;
+}
+
+/**
+ * A running download: a progressbar (a percentage from Content-Length, indeterminate without it),
+ * bytes so far / total, and Cancel. The same in the pane and in the downloads panel.
+ */
+export function EntryProgress({ entry, label, onCancel }: EntryProgressProps) {
+  const labelId = useId();
+  const { received, total, file, files } = entry;
+  const known = total !== undefined && total > 0;
+  const percent = known ? Math.min(100, Math.floor((received / total) * 100)) : undefined;
+  const which =
+    entry.kind === 'zip' && files ? (file ? `file ${file} of ${files}` : `${files} files`) : '';
+  const amount = known
+    ? `${percent}%, ${formatBytes(received)} of ${formatBytes(total)}`
+    : `${formatBytes(received)} received`;
+  return (
+    <div className="download-progress">
+      <span id={labelId} className="visually-hidden">
+        {label}
+      </span>
+      <div
+        role="progressbar"
+        aria-labelledby={labelId}
+        aria-valuemin={known ? 0 : undefined}
+        aria-valuemax={known ? 100 : undefined}
+        aria-valuenow={percent}
+        aria-valuetext={which ? `${amount}, ${which}` : amount}
+        className={`progress-track${known ? '' : ' progress-indeterminate'}`}
+      >
+        <div className="progress-fill" style={known ? { width: `${percent}%` } : undefined} />
+      </div>
+      <span className="download-amount" aria-hidden="true">
+        {known
+          ? `${percent}% · ${formatBytes(received)} of ${formatBytes(total)}`
+          : received > 0
+            ? formatBytes(received)
+            : 'Starting…'}
+        {which ? ` · ${which}` : null}
+      </span>
+      <button type="button" className="button-quiet" onClick={onCancel}>
+        Cancel
+      </button>
+    </div>
+  );
+}

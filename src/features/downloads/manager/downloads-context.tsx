@@ -1,0 +1,82 @@
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
+import { useSessionContext } from '../../../lib/session-context';
+import type { DownloadOptions } from '../engines/download-settings';
+import { DownloadManager, type DownloadEntry } from './download-manager';
+import { useLeaveGuard } from './use-leave-guard';
+
+interface DownloadsContextValue {
+  manager: DownloadManager;
+  /** Tests lower the download timers here; the app uses the defaults. */
+  options: Partial<DownloadOptions>;
+}
+
+const DownloadsContext = createContext<DownloadsContextValue | null>(null);
+
+interface DownloadsProviderProps {
+  children: ReactNode;
+  options?: Partial<DownloadOptions> | undefined;
+}
+
+/**
+ * One download manager for the whole app, above the routes, so nothing the agent opens or closes
+ * can end a download. A session's downloads end with it (its token is gone); a 401 from any of
+ * them ends the session.
+ */
+export function DownloadsProvider({ children, options = {} }: DownloadsProviderProps) {
+  const { session, signOut } = useSessionContext();
+  const [manager] = useState(() => new DownloadManager());
+  const [value] = useState(() => ({ manager, options }));
+
+  useEffect(() => manager.handleUnauthorized(() => signOut('expired')), [manager, signOut]);
+  useEffect(() => () => manager.reset(), [manager, session]);
+  useLeaveGuard(manager);
+
+  return <DownloadsContext.Provider value={value}>{children}</DownloadsContext.Provider>;
+}
+
+export function useDownloadsContext(): DownloadsContextValue {
+  const value = useContext(DownloadsContext);
+  if (!value) throw new Error('useDownloadsContext must be used inside <DownloadsProvider>');
+  return value;
+}
+
+export function useDownloadManager(): DownloadManager {
+  return useDownloadsContext().manager;
+}
+
+/** Every download of this session, newest first. */
+export function useDownloads(): readonly DownloadEntry[] {
+  const manager = useDownloadManager();
+  return useSyncExternalStore(manager.subscribe, manager.getSnapshot);
+}
+
+/** One download by key (see keys.ts); undefined until it has been started. */
+export function useDownloadEntry(key: string): DownloadEntry | undefined {
+  const manager = useDownloadManager();
+  return useSyncExternalStore(manager.subscribe, () => manager.get(key));
+}
+
+/**
+ * Sign out, asking first while downloads are running in the page: signing out cancels them, since
+ * the token they use is gone.
+ */
+export function useConfirmedSignOut(): () => void {
+  const manager = useDownloadManager();
+  const { signOut } = useSessionContext();
+  return () => {
+    const running = manager.active().length;
+    const question =
+      running === 1
+        ? 'A download is still running. Sign out and cancel it?'
+        : `${running} downloads are still running. Sign out and cancel them?`;
+    if (running > 0 && !window.confirm(question)) return;
+    signOut();
+  };
+}

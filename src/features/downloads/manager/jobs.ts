@@ -1,0 +1,186 @@
+import { describeError } from '../../../api/errors';
+import type { ServiceSession } from '../../../api/http';
+import type { MessagePage } from '../../../api/messages';
+import type { Attachment } from '../../../api/schemas';
+import { resolveDownloadTarget, shownFileName } from '../../../lib/attachment-target';
+import { formatBytes } from '../../../lib/format-bytes';
+import {
+  canRetryDownloadAll,
+  downloadAllMessage,
+  toDownloadAllFailure,
+} from '../engines/download-all-failure';
+import { runDownload } from '../engines/download-engine';
+import {
+  canRetry,
+  DownloadFailure,
+  failureMessage,
+  isDownloadFailure,
+} from '../engines/download-failure';
+import {
+  DEFAULT_DOWNLOAD_OPTIONS,
+  PROGRESS_INTERVAL_MS,
+  type DownloadOptions,
+} from '../engines/download-settings';
+import { throttleProgress } from '../engines/throttle-progress';
+import { planZip, zipFileName } from '../engines/zip-plan';
+import type { ZipProgress } from '../engines/zip-sources';
+import { JobFailed, type DownloadJob } from './download-manager';
+import { fileDownloadKey, zipDownloadKey } from './keys';
+
+/**
+ * The two kinds of job the manager runs: one attachment, and all of a conversation's attachments
+ * as a zip. They capture what they need (the session, the attachment, a loader for the messages)
+ * so they run to the end whatever happens to the pane that started them, and again on Retry.
+ */
+
+function failed(failure: DownloadFailure, message = failureMessage(failure)): JobFailed {
+  const outcome =
+    failure.kind === 'unauthorized'
+      ? 'unauthorized'
+      : failure.kind === 'cancelled'
+        ? 'cancelled'
+        : 'failed';
+  return new JobFailed(outcome, message, canRetry(failure));
+}
+
+interface FileJobInput {
+  attachment: Attachment;
+  conversationId: number;
+  session: ServiceSession;
+  options?: Partial<DownloadOptions>;
+}
+
+/** One attachment: origin guard, then the engine (Blob, or the browser's own download). */
+export function fileJob({
+  attachment,
+  conversationId,
+  session,
+  options,
+}: FileJobInput): DownloadJob {
+  const name = shownFileName(attachment);
+  return {
+    key: fileDownloadKey(conversationId, attachment.url),
+    kind: 'file',
+    name,
+    conversationId,
+    async run({ signal, update }) {
+      const target = resolveDownloadTarget(attachment, session.serviceUrl);
+      if (!target.allowed) throw failed(new DownloadFailure('refused', { detail: target.host }));
+      const progress = throttleProgress(update, PROGRESS_INTERVAL_MS);
+      try {
+        const result = await runDownload({
+          url: target.url,
+          token: session.token,
+          serviceUrl: session.serviceUrl,
+          fileName: target.fileName,
+          signal,
+          onProgress: progress.report,
+          options: { ...DEFAULT_DOWNLOAD_OPTIONS, ...options },
+        });
+        if (result.via === 'browser') {
+          return {
+            phase: 'in-browser',
+            size: result.size,
+            announcement: `${name} is downloading in your browser's downloads.`,
+          };
+        }
+        return {
+          phase: 'saved',
+          size: result.size,
+          announcement: `Saved ${name} (${formatBytes(result.size ?? 0)}).`,
+        };
+      } catch (error) {
+        throw failed(isDownloadFailure(error) ? error : new DownloadFailure('network'));
+      } finally {
+        progress.stop();
+      }
+    },
+  };
+}
+
+interface ZipJobInput {
+  conversationId: number;
+  session: ServiceSession;
+  /** Every message page: the ones loaded so far, or all of them once loadAllPages has run. */
+  pages: MessagePage[];
+  hasNextPage: boolean;
+  /** Loads the remaining message pages; must work with the pane closed. */
+  loadAllPages: () => Promise<MessagePage[]>;
+  options?: Partial<DownloadOptions>;
+}
+
+/**
+ * Download all: the remaining messages first, then the plan (origin guard, unique safe names),
+ * then the zip engine, loaded on demand with its zip writer.
+ */
+export function zipJob(input: ZipJobInput): DownloadJob {
+  const { conversationId, session, options } = input;
+  const fileName = zipFileName(conversationId);
+  return {
+    key: zipDownloadKey(conversationId),
+    kind: 'zip',
+    name: fileName,
+    conversationId,
+    async run({ signal, update }) {
+      let pages = input.pages;
+      if (input.hasNextPage) {
+        update({ phase: 'preparing' });
+        try {
+          pages = await input.loadAllPages();
+        } catch (error) {
+          throw new JobFailed(
+            'failed',
+            `The rest of the messages could not be loaded, so nothing was downloaded. ${describeError(error)}`,
+            true,
+          );
+        }
+        if (signal.aborted) throw failed(new DownloadFailure('cancelled'));
+      }
+      const plan = planZip(
+        pages.flatMap((page) => page.messages),
+        session.serviceUrl,
+      );
+      const skipped = { foreign: plan.foreign, gone: [] as string[] };
+      const files = plan.entries.length;
+      update({ phase: 'running', skipped, files, file: 0 });
+      if (files === 0) {
+        throw new JobFailed(
+          'failed',
+          'None of these attachments is on your service, so nothing was downloaded.',
+          false,
+        );
+      }
+      const progress = throttleProgress<ZipProgress>(
+        ({ received, total, file }) => update({ received, total, file }),
+        PROGRESS_INTERVAL_MS,
+      );
+      try {
+        const { runDownloadAll } = await import('../engines/zip-download');
+        const result = await runDownloadAll({
+          entries: plan.entries,
+          token: session.token,
+          fileName,
+          signal,
+          onProgress: progress.report,
+          onSkip: (entry) => {
+            skipped.gone = [...skipped.gone, entry.shownName];
+            update({ skipped: { ...skipped } });
+          },
+          options: { ...DEFAULT_DOWNLOAD_OPTIONS, ...options },
+        });
+        return {
+          phase: 'saved',
+          size: result.size,
+          files: result.files,
+          announcement: `All attachments saved: ${fileName}, ${result.files} files, ${formatBytes(result.size)}.`,
+        };
+      } catch (error) {
+        const failure = toDownloadAllFailure(error);
+        const { outcome, message } = failed(failure.failure, downloadAllMessage(failure));
+        throw new JobFailed(outcome, message, canRetryDownloadAll(failure));
+      } finally {
+        progress.stop();
+      }
+    },
+  };
+}

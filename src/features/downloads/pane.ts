@@ -1,0 +1,2 @@
+// Loaded with the conversation pane: the controls it shows for attachments.
+export { DownloadActionsProvider } from './controls/download-actions';

@@ -1,0 +1,65 @@
+import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useDownloadManager } from '../manager/downloads-context';
+
+// The panel is only needed once the agent opens it.
+const DownloadsPanel = lazy(() =>
+  import('./downloads-panel').then((module) => ({ default: module.DownloadsPanel })),
+);
+
+const isTyping = (target: EventTarget | null) =>
+  target instanceof Element && !!target.closest('input,textarea,select,[contenteditable="true"]');
+
+/**
+ * "Downloads" in the header, with the number running, opening the downloads panel; `d` does the
+ * same from anywhere but a text field. Closing the panel puts focus back on the button.
+ */
+export function DownloadsButton() {
+  const manager = useDownloadManager();
+  const running = useSyncExternalStore(manager.subscribe, () => manager.active().length);
+  const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'd' || event.defaultPrevented || isTyping(event.target)) return;
+      if (event.ctrlKey || event.metaKey || event.altKey) return;
+      if (event.target instanceof Element && event.target.closest('dialog')) return;
+      event.preventDefault();
+      setOpen((was) => !was);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
+
+  const close = () => {
+    setOpen(false);
+    button.current?.focus();
+  };
+
+  return (
+    <div className="downloads">
+      <button
+        ref={button}
+        type="button"
+        className="button-quiet downloads-button"
+        aria-expanded={open}
+        aria-controls={open ? 'downloads-panel' : undefined}
+        aria-keyshortcuts="d"
+        onClick={() => setOpen((was) => !was)}
+      >
+        Downloads
+        {running > 0 ? (
+          <span className="downloads-count">
+            <span aria-hidden="true">{running}</span>
+            <span className="visually-hidden">, {running} running</span>
+          </span>
+        ) : null}
+      </button>
+      {open ? (
+        <Suspense fallback={null}>
+          <DownloadsPanel onClose={close} />
+        </Suspense>
+      ) : null}
+    </div>
+  );
+}

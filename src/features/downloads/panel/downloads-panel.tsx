@@ -1,0 +1,102 @@
+import { useEffect, useId, useRef } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { formatBytes } from '../../../lib/format-bytes';
+import { DownloadCancelledNote, DownloadFailedAlert } from '../controls/download-notes';
+import { InBrowserNote } from '../controls/download-status';
+import { EntryProgress } from '../controls/entry-progress';
+import { isActive, type DownloadEntry } from '../manager/download-manager';
+import { useDownloadManager, useDownloads } from '../manager/downloads-context';
+
+function EntryState({ entry }: { entry: DownloadEntry }) {
+  const manager = useDownloadManager();
+  const cancel = () => manager.cancel(entry.key);
+  switch (entry.phase) {
+    case 'preparing':
+      return (
+        <div className="download-progress">
+          <p className="download-note">Loading all messages first…</p>
+          <button type="button" className="button-quiet" onClick={cancel}>
+            Cancel
+          </button>
+        </div>
+      );
+    case 'running':
+      return <EntryProgress entry={entry} label={`Downloading ${entry.name}`} onCancel={cancel} />;
+    case 'saved':
+      return <p className="download-note">Saved ({formatBytes(entry.total ?? entry.received)})</p>;
+    case 'in-browser':
+      return <InBrowserNote />;
+    case 'cancelled':
+      return <DownloadCancelledNote />;
+    case 'failed':
+      return (
+        <DownloadFailedAlert
+          message={entry.message ?? 'The download failed.'}
+          canRetry={entry.canRetry ?? false}
+          onRetry={() => manager.retry(entry.key)}
+        />
+      );
+  }
+}
+
+/**
+ * Every download of this session, newest first: name, its conversation (a link that keeps the
+ * filters), progress with Cancel while running, Retry after a failure, "Saved" when done. Not
+ * modal: the agent can go on working with it open. Esc closes it.
+ */
+export function DownloadsPanel({ onClose }: { onClose: () => void }) {
+  const entries = useDownloads();
+  const manager = useDownloadManager();
+  const { search } = useLocation();
+  const headingId = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const finished = entries.some((entry) => !isActive(entry));
+
+  useEffect(() => heading.current?.focus(), []);
+
+  return (
+    <section
+      id="downloads-panel"
+      className="downloads-panel"
+      aria-labelledby={headingId}
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape') return;
+        // Handled: the list's Esc (close the conversation) must not fire too.
+        event.preventDefault();
+        onClose();
+      }}
+    >
+      <header className="downloads-panel-header">
+        <h2 id={headingId} ref={heading} tabIndex={-1}>
+          Downloads
+        </h2>
+        {finished ? (
+          <button type="button" className="button-quiet" onClick={() => manager.clearFinished()}>
+            Clear finished
+          </button>
+        ) : null}
+        <button type="button" className="button-quiet" onClick={onClose}>
+          Close<span className="visually-hidden"> downloads</span>
+        </button>
+      </header>
+      {entries.length === 0 ? (
+        <p className="download-note">Nothing downloaded in this session yet.</p>
+      ) : (
+        <ul className="downloads-list">
+          {entries.map((entry) => (
+            <li key={entry.key} className="downloads-item" aria-label={entry.name}>
+              <span className="attachment-name">{entry.name}</span>
+              <Link
+                className="downloads-conversation"
+                to={`/conversations/${entry.conversationId}${search}`}
+              >
+                Conversation #{entry.conversationId}
+              </Link>
+              <EntryState entry={entry} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
