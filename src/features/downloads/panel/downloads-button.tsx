@@ -45,15 +45,11 @@ export function DownloadsButton() {
         aria-expanded={open}
         aria-controls={open ? 'downloads-panel' : undefined}
         aria-keyshortcuts="d"
+        aria-label={running > 0 ? `Downloads, ${running} running` : 'Downloads'}
         onClick={() => setOpen((was) => !was)}
       >
         Downloads
-        {running > 0 ? (
-          <span className="downloads-count">
-            <span aria-hidden="true">{running}</span>
-            <span className="visually-hidden">, {running} running</span>
-          </span>
-        ) : null}
+        {running > 0 ? <span className="downloads-count">{running}</span> : null}
       </button>
       {open ? (
         <Suspense fallback={null}>
