@@ -12,13 +12,12 @@ vi.mock('../../src/features/downloads/engines/worker-support', () => ({
 }));
 
 // happy-dom has no window.confirm; the app asks through it before signing out.
-const originalConfirm = window.confirm;
 afterEach(() => {
-  window.confirm = originalConfirm;
+  Reflect.deleteProperty(window, 'confirm');
 });
 
 function stubConfirm(...answers: boolean[]) {
-  const confirm = vi.fn((_question?: string) => answers.shift() ?? false);
+  const confirm = vi.fn((question?: string) => Boolean(question) && (answers.shift() ?? false));
   window.confirm = confirm;
   return confirm;
 }
