@@ -1,11 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
 import {
   DownloadManager,
-  JobFailed,
   type DownloadJob,
   type JobContext,
   type JobDone,
 } from '../../src/features/downloads/manager/download-manager';
+import {
+  JobFailed,
+  retryDownload,
+  startDownload,
+} from '../../src/features/downloads/manager/run-job';
 
 /** A job the test ends by hand; records every run and its context. */
 function manualJob(key = 'file:1:a') {
@@ -34,8 +38,8 @@ describe('DownloadManager', () => {
     const { job, runs } = manualJob();
     const listener = vi.fn();
     manager.subscribe(listener);
-    manager.start(job);
-    manager.start(job);
+    startDownload(manager, job);
+    startDownload(manager, job);
     expect(runs).toHaveLength(1);
     expect(manager.get(job.key)).toMatchObject({ phase: 'running', received: 0 });
     expect(manager.active()).toHaveLength(1);
@@ -52,7 +56,7 @@ describe('DownloadManager', () => {
   it('cancels at once: the job sees its signal aborted and a late result is ignored', async () => {
     const manager = new DownloadManager();
     const { job, runs } = manualJob();
-    manager.start(job);
+    startDownload(manager, job);
     manager.cancel(job.key);
     expect(runs[0]!.context.signal.aborted).toBe(true);
     expect(manager.get(job.key)?.phase).toBe('cancelled');
@@ -65,7 +69,7 @@ describe('DownloadManager', () => {
   it('keeps a failure with its message, and Retry runs the same job again', async () => {
     const manager = new DownloadManager();
     const { job, runs } = manualJob();
-    manager.start(job);
+    startDownload(manager, job);
     runs[0]!.reject(new JobFailed('failed', 'The service could not send this file.', true));
     await flush();
     expect(manager.get(job.key)).toMatchObject({
@@ -73,7 +77,7 @@ describe('DownloadManager', () => {
       message: 'The service could not send this file.',
       canRetry: true,
     });
-    manager.retry(job.key);
+    retryDownload(manager, job.key);
     expect(runs).toHaveLength(2);
     expect(manager.get(job.key)?.phase).toBe('running');
     expect(manager.get(job.key)?.message).toBeUndefined();
@@ -85,8 +89,8 @@ describe('DownloadManager', () => {
     manager.handleUnauthorized(onUnauthorized);
     const first = manualJob('file:1:a');
     const second = manualJob('file:1:b');
-    manager.start(first.job);
-    manager.start(second.job);
+    startDownload(manager, first.job);
+    startDownload(manager, second.job);
     first.runs[0]!.reject(new JobFailed('unauthorized', 'Your session ended.', false));
     await flush();
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
@@ -100,8 +104,8 @@ describe('DownloadManager', () => {
     const manager = new DownloadManager();
     const first = manualJob('file:1:a');
     const second = manualJob('file:1:b');
-    manager.start(first.job);
-    manager.start(second.job);
+    startDownload(manager, first.job);
+    startDownload(manager, second.job);
     expect(manager.getSnapshot().map((entry) => entry.key)).toEqual(['file:1:b', 'file:1:a']);
     first.runs[0]!.resolve(saved);
     await flush();

@@ -6,6 +6,7 @@ import { isActive } from '../manager/download-manager';
 import { useDownloadEntry, useDownloadsContext } from '../manager/downloads-context';
 import { fileJob } from '../manager/jobs';
 import { fileDownloadKey } from '../manager/keys';
+import { startDownload } from '../manager/run-job';
 import { DownloadStatus } from './download-status';
 
 /**
@@ -18,7 +19,8 @@ export function AttachmentDownload({ attachment, conversationId }: AttachmentAct
   const key = fileDownloadKey(conversationId, attachment.url);
   const entry = useDownloadEntry(key);
   const name = shownFileName(attachment);
-  const start = () => manager.start(fileJob({ attachment, conversationId, session, options }));
+  const start = () =>
+    startDownload(manager, fileJob({ attachment, conversationId, session, options }));
   const size = entry?.total;
 
   return (

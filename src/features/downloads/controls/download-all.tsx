@@ -5,6 +5,7 @@ import { isActive } from '../manager/download-manager';
 import { useDownloadEntry, useDownloadsContext } from '../manager/downloads-context';
 import { zipJob } from '../manager/jobs';
 import { zipDownloadKey } from '../manager/keys';
+import { startDownload } from '../manager/run-job';
 import { DownloadAllStatus, SkippedFilesList } from './download-all-status';
 
 function countAttachments(pages: MessagePage[]): number {
@@ -33,7 +34,10 @@ export function DownloadAll({
   const count = countAttachments(pages);
   if (count < 2 && !entry) return null;
   const start = () =>
-    manager.start(zipJob({ conversationId, session, pages, hasNextPage, loadAllPages, options }));
+    startDownload(
+      manager,
+      zipJob({ conversationId, session, pages, hasNextPage, loadAllPages, options }),
+    );
 
   return (
     <section className="download-all" aria-label="All attachments">

@@ -1,13 +1,11 @@
-import { announce } from '../../../ui/live-region';
-
 /**
  * Every download of the session, owned by the app rather than by whichever pane started it: a
  * download runs until it is done, fails or is cancelled, whatever the agent opens, closes or
  * filters meanwhile. Components read it through useSyncExternalStore (downloads-context.tsx).
  *
  * The manager knows nothing of HTTP, zips or workers: a job (jobs.ts, loaded with the pane) does
- * the work and reports through its context. That keeps this module, which ships with the first
- * render for the header's count and the leave guard, a few hundred bytes.
+ * the work and reports through its context (run-job.ts). That keeps this module, which ships with
+ * the first render for the header's count and the leave guard, small.
  */
 
 export type DownloadPhase =
@@ -67,33 +65,27 @@ export interface JobDone {
   announcement: string;
 }
 
-/** How a job ended badly; `unauthorized` ends the session, `cancelled` is said without a message. */
-export class JobFailed extends Error {
-  constructor(
-    readonly outcome: 'unauthorized' | 'cancelled' | 'failed',
-    message: string,
-    readonly canRetry: boolean,
-  ) {
-    super(message);
-  }
-}
-
 export interface DownloadJob {
   key: string;
   kind: 'file' | 'zip';
   name: string;
   conversationId: number;
-  /** Resolves when the job is done; rejects with a JobFailed. */
+  /** Resolves when the job is done; rejects with a JobFailed (run-job.ts). */
   run: (context: JobContext) => Promise<JobDone>;
 }
 
 export const isActive = (entry: DownloadEntry) =>
   entry.phase === 'running' || entry.phase === 'preparing';
 
+/**
+ * The store: entries, and the controllers and jobs of the ones running. Starting and retrying live
+ * in run-job.ts, loaded with the pane or the panel, so the first render carries only this.
+ */
 export class DownloadManager {
   #entries: readonly DownloadEntry[] = [];
-  #jobs = new Map<string, { job: DownloadJob; controller: AbortController | null }>();
   #listeners = new Set<() => void>();
+  /** Every job started this session, for Retry; the controller while it runs. */
+  readonly jobs = new Map<string, { job: DownloadJob; controller: AbortController | null }>();
   #onUnauthorized = () => {};
 
   /** A 401 from any download ends the session (the provider connects this to sign-out). */
@@ -102,6 +94,10 @@ export class DownloadManager {
     return () => {
       this.#onUnauthorized = () => {};
     };
+  }
+
+  unauthorized(): void {
+    this.#onUnauthorized();
   }
 
   subscribe = (listener: () => void) => {
@@ -123,111 +119,38 @@ export class DownloadManager {
     return this.#entries.filter(isActive);
   }
 
-  /** Starts a job, unless the same download is already under way (a second click is a no-op). */
-  start(job: DownloadJob): void {
-    const current = this.get(job.key);
-    if (current && isActive(current)) return;
-    this.#jobs.set(job.key, { job, controller: null });
-    this.#run(job);
-  }
-
-  retry(key: string): void {
-    const known = this.#jobs.get(key);
-    if (known) this.start(known.job);
-  }
-
   /** Stops at once: the request is aborted and the entry says "cancelled" without waiting. */
   cancel(key: string): void {
-    const known = this.#jobs.get(key);
+    const known = this.jobs.get(key);
     if (!known?.controller) return;
     known.controller.abort();
     known.controller = null;
-    this.#set(key, { phase: 'cancelled' });
-  }
-
-  cancelAll(): void {
-    for (const entry of this.active()) this.cancel(entry.key);
+    this.set(key, { phase: 'cancelled' });
   }
 
   /** The session ended: everything stops and the list starts empty for the next one. */
   reset(): void {
-    this.cancelAll();
-    this.#jobs.clear();
-    this.#replace([]);
+    for (const entry of this.active()) this.cancel(entry.key);
+    this.jobs.clear();
+    this.replace([]);
   }
 
   /** Drops every entry that has ended (the panel's "Clear finished"). */
   clearFinished(): void {
-    const kept = this.#entries.filter(isActive);
-    for (const key of this.#jobs.keys()) {
-      if (!kept.some((entry) => entry.key === key)) this.#jobs.delete(key);
+    const kept = this.active();
+    for (const key of this.jobs.keys()) {
+      if (!kept.some((entry) => entry.key === key)) this.jobs.delete(key);
     }
-    this.#replace(kept);
+    this.replace(kept);
   }
 
-  #run(job: DownloadJob): void {
-    const controller = new AbortController();
-    this.#jobs.get(job.key)!.controller = controller;
-    const { key, kind, name, conversationId } = job;
-    const entry: DownloadEntry = {
-      key,
-      kind,
-      name,
-      conversationId,
-      phase: 'running',
-      received: 0,
-      total: undefined,
-    };
-    this.#replace([entry, ...this.#entries.filter((other) => other.key !== key)]);
-    const mine = () => this.#jobs.get(key)?.controller === controller && !controller.signal.aborted;
-    const end = () => {
-      const known = this.#jobs.get(key);
-      if (known?.controller === controller) known.controller = null;
-    };
-
-    job
-      .run({ signal: controller.signal, update: (update) => mine() && this.#set(key, update) })
-      .then(
-        (done) => {
-          if (!mine()) return;
-          end();
-          this.#set(key, {
-            phase: done.phase,
-            received: done.size ?? this.get(key)?.received ?? 0,
-            total: done.size ?? this.get(key)?.total,
-            files: done.files ?? this.get(key)?.files,
-          });
-          announce(done.announcement);
-        },
-        (error: unknown) => {
-          if (!mine()) return;
-          end();
-          const failed =
-            error instanceof JobFailed
-              ? error
-              : new JobFailed('failed', 'The download failed.', true);
-          if (failed.outcome === 'unauthorized') {
-            this.#set(key, { phase: 'failed', message: failed.message, canRetry: false });
-            this.#onUnauthorized();
-            return;
-          }
-          if (failed.outcome === 'cancelled') {
-            this.#set(key, { phase: 'cancelled' });
-            return;
-          }
-          this.#set(key, { phase: 'failed', message: failed.message, canRetry: failed.canRetry });
-          announce(`Download failed: ${name}. ${failed.message}`);
-        },
-      );
-  }
-
-  #set(key: string, update: Partial<DownloadEntry>): void {
-    this.#replace(
+  set(key: string, update: Partial<DownloadEntry>): void {
+    this.replace(
       this.#entries.map((entry) => (entry.key === key ? { ...entry, ...update } : entry)),
     );
   }
 
-  #replace(entries: readonly DownloadEntry[]): void {
+  replace(entries: readonly DownloadEntry[]): void {
     this.#entries = entries;
     for (const listener of this.#listeners) listener();
   }

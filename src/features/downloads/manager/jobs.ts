@@ -24,7 +24,8 @@ import {
 import { throttleProgress } from '../engines/throttle-progress';
 import { planZip, zipFileName } from '../engines/zip-plan';
 import type { ZipProgress } from '../engines/zip-sources';
-import { JobFailed, type DownloadJob } from './download-manager';
+import type { DownloadJob } from './download-manager';
+import { JobFailed } from './run-job';
 import { fileDownloadKey, zipDownloadKey } from './keys';
 
 /**

@@ -6,6 +6,7 @@ import { InBrowserNote } from '../controls/download-status';
 import { EntryProgress } from '../controls/entry-progress';
 import { isActive, type DownloadEntry } from '../manager/download-manager';
 import { useDownloadManager, useDownloads } from '../manager/downloads-context';
+import { retryDownload } from '../manager/run-job';
 
 function EntryState({ entry }: { entry: DownloadEntry }) {
   const manager = useDownloadManager();
@@ -33,7 +34,7 @@ function EntryState({ entry }: { entry: DownloadEntry }) {
         <DownloadFailedAlert
           message={entry.message ?? 'The download failed.'}
           canRetry={entry.canRetry ?? false}
-          onRetry={() => manager.retry(entry.key)}
+          onRetry={() => retryDownload(manager, entry.key)}
         />
       );
   }
