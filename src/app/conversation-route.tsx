@@ -2,6 +2,9 @@ import { useEffect } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
 import { ConversationPane } from '../features/conversation-detail';
 import { DownloadActionsProvider } from '../features/downloads/pane';
+
+// The downloads panel shares the pane's chunk (see inbox-layout.tsx).
+export { DownloadsPanel } from '../features/downloads/pane';
 import { parseConversationId } from './route-params';
 
 /**

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { Outlet, useParams } from 'react-router-dom';
 import {
   ConversationList,
@@ -10,6 +10,11 @@ import { DownloadsButton, useConfirmedSignOut } from '../features/downloads';
 import { useSession } from '../lib/session-context';
 import { OfflineBanner } from '../ui/offline-banner';
 import { parseConversationId } from './route-params';
+
+// Loaded when first opened, with the pane's chunk: the panel shows the same download controls.
+const DownloadsPanel = lazy(() =>
+  import('./conversation-route').then((module) => ({ default: module.DownloadsPanel })),
+);
 
 export function InboxLayout() {
   const session = useSession();
@@ -27,7 +32,7 @@ export function InboxLayout() {
         <p className="service-host" title={session.serviceUrl}>
           {new URL(session.serviceUrl).host}
         </p>
-        <DownloadsButton />
+        <DownloadsButton panel={DownloadsPanel} />
         <button type="button" className="button-quiet" onClick={signOut}>
           Sign out
         </button>

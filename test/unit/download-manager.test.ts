@@ -6,6 +6,7 @@ import {
   type JobDone,
 } from '../../src/features/downloads/manager/download-manager';
 import {
+  clearFinished,
   JobFailed,
   retryDownload,
   startDownload,
@@ -109,7 +110,7 @@ describe('DownloadManager', () => {
     expect(manager.getSnapshot().map((entry) => entry.key)).toEqual(['file:1:b', 'file:1:a']);
     first.runs[0]!.resolve(saved);
     await flush();
-    manager.clearFinished();
+    clearFinished(manager);
     expect(manager.getSnapshot().map((entry) => entry.key)).toEqual(['file:1:b']);
   });
 });

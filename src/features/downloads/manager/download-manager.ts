@@ -135,15 +135,6 @@ export class DownloadManager {
     this.replace([]);
   }
 
-  /** Drops every entry that has ended (the panel's "Clear finished"). */
-  clearFinished(): void {
-    const kept = this.active();
-    for (const key of this.jobs.keys()) {
-      if (!kept.some((entry) => entry.key === key)) this.jobs.delete(key);
-    }
-    this.replace(kept);
-  }
-
   set(key: string, update: Partial<DownloadEntry>): void {
     this.replace(
       this.#entries.map((entry) => (entry.key === key ? { ...entry, ...update } : entry)),

@@ -1,14 +1,7 @@
-import {
-  createContext,
-  useContext,
-  useEffect,
-  useState,
-  useSyncExternalStore,
-  type ReactNode,
-} from 'react';
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { useSessionContext } from '../../../lib/session-context';
 import type { DownloadOptions } from '../engines/download-settings';
-import { DownloadManager, type DownloadEntry } from './download-manager';
+import { DownloadManager } from './download-manager';
 import { useLeaveGuard } from './use-leave-guard';
 
 interface DownloadsContextValue {
@@ -49,18 +42,6 @@ export function useDownloadsContext(): DownloadsContextValue {
 
 export function useDownloadManager(): DownloadManager {
   return useDownloadsContext().manager;
-}
-
-/** Every download of this session, newest first. */
-export function useDownloads(): readonly DownloadEntry[] {
-  const manager = useDownloadManager();
-  return useSyncExternalStore(manager.subscribe, manager.getSnapshot);
-}
-
-/** One download by key (see keys.ts); undefined until it has been started. */
-export function useDownloadEntry(key: string): DownloadEntry | undefined {
-  const manager = useDownloadManager();
-  return useSyncExternalStore(manager.subscribe, () => manager.get(key));
 }
 
 /**

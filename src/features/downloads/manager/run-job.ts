@@ -73,6 +73,15 @@ export function startDownload(manager: DownloadManager, job: DownloadJob): void 
     );
 }
 
+/** Drops every entry that has ended (the panel's "Clear finished"). */
+export function clearFinished(manager: DownloadManager): void {
+  const kept = manager.active();
+  for (const key of manager.jobs.keys()) {
+    if (!kept.some((entry) => entry.key === key)) manager.jobs.delete(key);
+  }
+  manager.replace(kept);
+}
+
 /** Runs a failed or cancelled download's job again. */
 export function retryDownload(manager: DownloadManager, key: string): void {
   const known = manager.jobs.get(key);

@@ -1,19 +1,29 @@
-import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import {
+  Suspense,
+  useEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ComponentType,
+} from 'react';
 import { useDownloadManager } from '../manager/downloads-context';
-
-// The panel is only needed once the agent opens it.
-const DownloadsPanel = lazy(() =>
-  import('./downloads-panel').then((module) => ({ default: module.DownloadsPanel })),
-);
 
 const isTyping = (target: EventTarget | null) =>
   target instanceof Element && !!target.closest('input,textarea,select,[contenteditable="true"]');
+
+interface DownloadsButtonProps {
+  /**
+   * The panel (panel/downloads-panel.tsx), lazy: app/ loads it with the pane's chunk, which has
+   * its controls anyway; a chunk of its own would split the first load's chunks further.
+   */
+  panel: ComponentType<{ onClose: () => void }>;
+}
 
 /**
  * "Downloads" in the header, with the number running, opening the downloads panel; `d` does the
  * same from anywhere but a text field. Closing the panel puts focus back on the button.
  */
-export function DownloadsButton() {
+export function DownloadsButton({ panel: DownloadsPanel }: DownloadsButtonProps) {
   const manager = useDownloadManager();
   const running = useSyncExternalStore(manager.subscribe, () => manager.active().length);
   const [open, setOpen] = useState(false);

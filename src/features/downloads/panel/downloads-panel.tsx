@@ -5,8 +5,9 @@ import { DownloadCancelledNote, DownloadFailedAlert } from '../controls/download
 import { InBrowserNote } from '../controls/download-status';
 import { EntryProgress } from '../controls/entry-progress';
 import { isActive, type DownloadEntry } from '../manager/download-manager';
-import { useDownloadManager, useDownloads } from '../manager/downloads-context';
-import { retryDownload } from '../manager/run-job';
+import { useDownloadManager } from '../manager/downloads-context';
+import { clearFinished, retryDownload } from '../manager/run-job';
+import { useDownloads } from '../manager/use-downloads';
 
 function EntryState({ entry }: { entry: DownloadEntry }) {
   const manager = useDownloadManager();
@@ -72,7 +73,7 @@ export function DownloadsPanel({ onClose }: { onClose: () => void }) {
           Downloads
         </h2>
         {finished ? (
-          <button type="button" className="button-quiet" onClick={() => manager.clearFinished()}>
+          <button type="button" className="button-quiet" onClick={() => clearFinished(manager)}>
             Clear finished
           </button>
         ) : null}
