@@ -39,6 +39,17 @@ function showHelp() {
   );
 }
 
+/**
+ * Other features' shortcuts are declared on their buttons with aria-keyshortcuts (the downloads
+ * panel's is `d`); the key clicks that button, so there is one key handler for the whole app.
+ */
+function pressShortcutButton(key: string): boolean {
+  if (key.length !== 1) return false;
+  const button = document.querySelector<HTMLElement>(`[aria-keyshortcuts="${CSS.escape(key)}"]`);
+  button?.click();
+  return !!button;
+}
+
 function move(context: ListKeyContext, step: 1 | -1) {
   const { rows, index, select } = context;
   const current = rows[index];
@@ -80,6 +91,6 @@ export function handleListKey(context: ListKeyContext): void {
     if (selectedId !== openId) context.go(`/conversations/${selectedId}`);
   } else if (key === 'Escape' && context.paneOpen) context.go('/');
   else if (key === '?') showHelp();
-  else return;
+  else if (!pressShortcutButton(key)) return;
   event.preventDefault();
 }

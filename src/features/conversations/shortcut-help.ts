@@ -3,6 +3,7 @@ const SHORTCUTS: [keys: string[], action: string][] = [
   [['k', '↑'], 'Select the previous conversation'],
   [['Enter', 'o'], 'Open the selected conversation'],
   [['Esc'], 'Close the conversation and go back to the list'],
+  [['d'], 'Show or hide downloads'],
   [['?'], 'Show these shortcuts'],
 ];
 

@@ -1,15 +1,5 @@
-import {
-  Suspense,
-  useEffect,
-  useRef,
-  useState,
-  useSyncExternalStore,
-  type ComponentType,
-} from 'react';
+import { Suspense, useRef, useState, useSyncExternalStore, type ComponentType } from 'react';
 import { useDownloadManager } from '../manager/downloads-context';
-
-const isTyping = (target: EventTarget | null) =>
-  target instanceof Element && !!target.closest('input,textarea,select,[contenteditable="true"]');
 
 interface DownloadsButtonProps {
   /**
@@ -20,26 +10,15 @@ interface DownloadsButtonProps {
 }
 
 /**
- * "Downloads" in the header, with the number running, opening the downloads panel; `d` does the
- * same from anywhere but a text field. Closing the panel puts focus back on the button.
+ * "Downloads" in the header, with the number running, opening the downloads panel. Its shortcut,
+ * `d`, is declared with aria-keyshortcuts and pressed by the app's one key handler
+ * (conversations/list-keys.ts). Closing the panel puts focus back on the button.
  */
 export function DownloadsButton({ panel: DownloadsPanel }: DownloadsButtonProps) {
   const manager = useDownloadManager();
   const running = useSyncExternalStore(manager.subscribe, () => manager.active().length);
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'd' || event.defaultPrevented || isTyping(event.target)) return;
-      if (event.ctrlKey || event.metaKey || event.altKey) return;
-      if (event.target instanceof Element && event.target.closest('dialog')) return;
-      event.preventDefault();
-      setOpen((was) => !was);
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, []);
 
   const close = () => {
     setOpen(false);
