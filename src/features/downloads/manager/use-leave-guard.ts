@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import type { DownloadManager } from './download-manager';
 
 function askBeforeLeaving(event: BeforeUnloadEvent) {
@@ -14,20 +14,10 @@ function askBeforeLeaving(event: BeforeUnloadEvent) {
  * listener also keeps the page out of the back/forward cache.
  */
 export function useLeaveGuard(manager: DownloadManager): void {
+  const running = useSyncExternalStore(manager.subscribe, () => manager.active().length > 0);
   useEffect(() => {
-    let guarding = false;
-    const sync = () => {
-      const needed = manager.active().length > 0;
-      if (needed === guarding) return;
-      guarding = needed;
-      if (needed) window.addEventListener('beforeunload', askBeforeLeaving);
-      else window.removeEventListener('beforeunload', askBeforeLeaving);
-    };
-    sync();
-    const unsubscribe = manager.subscribe(sync);
-    return () => {
-      unsubscribe();
-      window.removeEventListener('beforeunload', askBeforeLeaving);
-    };
-  }, [manager]);
+    if (!running) return;
+    window.addEventListener('beforeunload', askBeforeLeaving);
+    return () => window.removeEventListener('beforeunload', askBeforeLeaving);
+  }, [running]);
 }
