@@ -142,7 +142,8 @@ async function respond(
       Allow: 'GET, OPTIONS',
     });
   }
-  if (route.kind === 'bench-attachment') return attachment(state, route.docId, undefined);
+  if (route.kind === 'bench-attachment')
+    return attachment(state, route.docId, undefined, ctx.entry);
 
   const target: FaultTarget = route.kind === 'attachment' ? 'attachments' : 'api';
   const fault = faults.take(target);
@@ -160,7 +161,7 @@ async function respond(
     case 'messages':
       return messages(state, route.id, ctx, fault);
     case 'attachment':
-      return attachment(state, route.docId, fault);
+      return attachment(state, route.docId, fault, ctx.entry);
   }
 }
 
@@ -254,6 +255,7 @@ function attachment(
   state: ServiceState,
   rawDocId: string,
   fault: FaultKind | undefined,
+  entry: RequestLogEntry,
 ): ServiceResponse {
   const docId = safeDecode(rawDocId);
   const spec = docId === undefined ? undefined : state.findAttachment(docId);
@@ -271,7 +273,7 @@ function attachment(
       'Cache-Control': 'no-store',
       'X-Content-Type-Options': 'nosniff',
     },
-    body: countBytes(state, body),
+    body: countBytes(state, body, entry),
   };
 }
 
@@ -291,19 +293,30 @@ async function* truncated(
   throw new Error('Attachment truncated by the truncate fault');
 }
 
+/**
+ * Counts the body's bytes in the stats and in the request's log entry, and marks the entry
+ * `completed` once the last chunk was taken (a client that went away first leaves it false).
+ */
 function countBytes(
   state: ServiceState,
   body: Uint8Array | AsyncIterable<Uint8Array>,
+  entry: RequestLogEntry,
 ): Uint8Array | AsyncIterable<Uint8Array> {
+  entry.bytesSent = 0;
+  entry.completed = false;
   if (body instanceof Uint8Array) {
     state.stats.bytesSent += body.length;
+    entry.bytesSent = body.length;
+    entry.completed = true;
     return body;
   }
   return (async function* () {
     for await (const chunk of body) {
       state.stats.bytesSent += chunk.length;
+      entry.bytesSent = (entry.bytesSent ?? 0) + chunk.length;
       yield chunk;
     }
+    entry.completed = true;
   })();
 }
 

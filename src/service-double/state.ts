@@ -32,6 +32,10 @@ export interface RequestLogEntry {
   /** Null while the response is pending (or for a request that never gets one). */
   status: number | null;
   fault?: string;
+  /** Attachments only: body bytes handed to the transport so far. */
+  bytesSent?: number;
+  /** Attachments only: true once the whole body was handed over (false if the client left). */
+  completed?: boolean;
 }
 
 export interface ServiceStats {

@@ -19,7 +19,7 @@ import type { Session } from './browser';
 import { buildApp, ROOT } from './build';
 import { describeMachine, machineLine } from './machine';
 import { measureBundle } from './measure-bundle';
-import { addBenchAttachment, measureDownload } from './measure-download';
+import { addBenchAttachment, DOWNLOAD_MB, measureDownload } from './measure-download';
 import { measureFirstRow } from './measure-first-row';
 import { measurePoll, POLL_INTERVAL_MS } from './measure-poll';
 import { measureScroll } from './measure-scroll';
@@ -110,8 +110,10 @@ async function main(): Promise<void> {
       );
     }
     if (download) {
-      results.download = await attempt('download', '200 MB download (app, native, fetch)', () =>
-        measureDownload(b, origin, session, state, download, args.runs),
+      results.download = await attempt(
+        'download',
+        `${DOWNLOAD_MB} MB download (app, native, fetch)`,
+        () => measureDownload(b, origin, session, state, download, args.runs),
       );
     }
     if (wants('poll')) {

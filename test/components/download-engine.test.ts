@@ -10,7 +10,6 @@ import {
   DEFAULT_DOWNLOAD_OPTIONS,
   SMALL_FILE_LIMIT_BYTES,
 } from '../../src/features/downloads/engines/download-settings';
-import { FEED_CREDIT_BYTES } from '../../src/features/downloads/engines/worker-download';
 import * as workerSupport from '../../src/features/downloads/engines/worker-support';
 import { captureSavedFiles } from '../support/conversation-pane';
 import { server, TEST_SERVICE_URL, TEST_TOKEN } from '../support/msw';
@@ -68,33 +67,6 @@ function serveLarge({ length }: { length: number | null }) {
   return seen;
 }
 
-/** A large attachment whose body the test writes chunk by chunk. */
-function serveFed({ length }: { length: number | null }) {
-  const seen = { requests: 0, aborted: false, authorization: '' };
-  let body!: ReadableStreamDefaultController<Uint8Array>;
-  server.use(
-    http.get(URL_LARGE, ({ request }) => {
-      seen.requests += 1;
-      seen.authorization = request.headers.get('Authorization') ?? '';
-      request.signal.addEventListener('abort', () => (seen.aborted = true));
-      const stream = new ReadableStream<Uint8Array>({
-        start(controller) {
-          body = controller;
-        },
-      });
-      return new HttpResponse(stream, {
-        headers: length === null ? {} : { 'Content-Length': String(length) },
-      });
-    }),
-  );
-  return {
-    seen,
-    push: (chunk: Uint8Array) => body.enqueue(chunk),
-    end: () => body.close(),
-    fail: () => body.error(new Error('connection lost')),
-  };
-}
-
 function request(overrides: Partial<DownloadRequest> = {}) {
   const progress: DownloadProgress[] = [];
   const controller = new AbortController();
@@ -129,86 +101,82 @@ afterEach(() => {
   document.querySelectorAll('iframe').forEach((frame) => frame.remove());
 });
 
-describe('download engine: files over 50 MB go through the worker', () => {
-  it('feeds its one open response to the worker, chunk by chunk with the buffers moved, and reports the worker progress', async () => {
+describe('download engine: files over 50 MB are handed to the browser with a ticket', () => {
+  it('hands the worker a ticket (url, token, safe name), drops its probe and resolves via the browser once started', async () => {
     const size = SMALL_FILE_LIMIT_BYTES + 1;
-    const { seen, push, end } = serveFed({ length: size });
+    const seen = serveLarge({ length: size });
     const files = captureSavedFiles();
     const { req, progress } = request();
     const result = runDownload(req);
 
     const job = await worker.job();
-    // No url and no token reach the worker: the page made the only request.
-    expect(job.data).toEqual({ type: 'feed', fileName: 'database-backup.bin', size });
+    expect(job.data).toEqual({
+      type: 'fetch',
+      url: URL_LARGE,
+      token: TEST_TOKEN,
+      fileName: 'database-backup.bin',
+      size,
+    });
     expect(seen.authorization).toBe(`Bearer ${TEST_TOKEN}`);
+    // The probe stays open (for the fallback) until the worker holds the ticket.
+    expect(seen.aborted).toBe(false);
 
     job.port.postMessage({ type: 'ready', id: 'abc123' });
     await vi.waitFor(() => expect(downloadFrame()).not.toBeNull());
     expect(downloadFrame()!.getAttribute('src')).toBe('/__threadline/download/abc123');
     expect(downloadFrame()!.hidden).toBe(true);
-    // Nothing is sent before the worker has answered the iframe.
-    expect(job.received).toEqual([]);
+    await vi.waitFor(() => expect(seen.aborted).toBe(true));
 
     job.port.postMessage({ type: 'started', total: size });
-    push(new Uint8Array(1000).fill(7));
-    await vi.waitFor(() => expect(job.received).toHaveLength(1));
-    const first = job.received[0] as { type: string; chunk: ArrayBuffer };
-    expect(first.type).toBe('chunk');
-    expect(first.chunk).toBeInstanceOf(ArrayBuffer);
-    expect(new Uint8Array(first.chunk)).toEqual(new Uint8Array(1000).fill(7));
-    job.port.postMessage({ type: 'progress', received: 1000, total: size });
-    end();
-    await vi.waitFor(() => expect(job.received).toContainEqual({ type: 'end' }));
-    job.port.postMessage({ type: 'done', received: size });
-    await expect(result).resolves.toEqual({ size, via: 'worker' });
-    expect(progress).toContainEqual({ received: 1000, total: size });
-    expect(downloadFrame()).toBeNull();
+    await expect(result).resolves.toEqual({ size, via: 'browser' });
+    // Nothing was fed: the page sends the worker no bytes, no cancel.
+    expect(job.received).toEqual([]);
+    expect(progress).toContainEqual({ received: 0, total: size });
     expect(files.createObjectURL).not.toHaveBeenCalled();
     expect(seen.requests).toBe(1);
-    expect(seen.aborted).toBe(false);
   });
 
-  it('keeps at most the credit in flight: the next chunk waits for the worker to take the last', async () => {
-    const { push } = serveFed({ length: null });
-    const { req, controller } = request();
-    const result = runDownload(req);
-    const job = await worker.job();
-    job.port.postMessage({ type: 'ready', id: 'x' });
-    job.port.postMessage({ type: 'started' });
-    push(new Uint8Array(FEED_CREDIT_BYTES));
-    await vi.waitFor(() => expect(job.received).toHaveLength(1));
-    push(new Uint8Array(10));
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(job.received).toHaveLength(1);
-    job.port.postMessage({ type: 'progress', received: FEED_CREDIT_BYTES });
-    await vi.waitFor(() => expect(job.received).toHaveLength(2));
-    controller.abort();
-    await expect(result).rejects.toMatchObject({ kind: 'cancelled' });
-  });
-
-  it('cancels the worker download and its own request when the body fails mid-way', async () => {
-    const { seen, push, fail } = serveFed({ length: SMALL_FILE_LIMIT_BYTES * 2 });
-    const { req } = request();
-    const result = runDownload(req);
-    const job = await worker.job();
-    job.port.postMessage({ type: 'ready', id: 'x' });
-    job.port.postMessage({ type: 'started' });
-    push(new Uint8Array(10));
-    await vi.waitFor(() => expect(job.received).toHaveLength(1));
-    fail();
-    await expect(result).rejects.toMatchObject({ kind: 'network' });
-    await vi.waitFor(() => expect(job.received).toContainEqual({ type: 'cancel' }));
-    expect(seen.requests).toBe(1);
-  });
-
-  it('sends a file of unknown size through the worker too', async () => {
+  it('hands over a file of unknown size too', async () => {
     serveLarge({ length: null });
     const { req } = request();
     const result = runDownload(req);
     const job = await worker.job();
     expect(job.data.size).toBeUndefined();
-    job.port.postMessage({ type: 'done', received: 10 });
-    await expect(result).resolves.toEqual({ size: 10, via: 'worker' });
+    job.port.postMessage({ type: 'ready', id: 'x' });
+    job.port.postMessage({ type: 'started' });
+    await expect(result).resolves.toEqual({ size: undefined, via: 'browser' });
+  });
+
+  it.each([
+    [401, 'unauthorized'],
+    [404, 'not-found'],
+    [503, 'server'],
+  ] as const)(
+    "maps the worker's HTTP %i to the %s failure and removes the frame",
+    async (status, kind) => {
+      serveLarge({ length: SMALL_FILE_LIMIT_BYTES * 2 });
+      const { req } = request();
+      const result = runDownload(req);
+      const job = await worker.job();
+      job.port.postMessage({ type: 'ready', id: 'x' });
+      await vi.waitFor(() => expect(downloadFrame()).not.toBeNull());
+      job.port.postMessage({ type: 'error', reason: 'http', status });
+      await expect(result).rejects.toMatchObject({
+        kind,
+        status,
+      } satisfies Partial<DownloadFailure>);
+      expect(downloadFrame()).toBeNull();
+    },
+  );
+
+  it("maps the worker's network failure", async () => {
+    serveLarge({ length: SMALL_FILE_LIMIT_BYTES * 2 });
+    const { req } = request();
+    const result = runDownload(req);
+    const job = await worker.job();
+    job.port.postMessage({ type: 'ready', id: 'x' });
+    job.port.postMessage({ type: 'error', reason: 'network' });
+    await expect(result).rejects.toMatchObject({ kind: 'network' });
   });
 
   it('maps an error status at once, as for small files, without involving the worker', async () => {
@@ -219,8 +187,8 @@ describe('download engine: files over 50 MB go through the worker', () => {
     expect(downloadFrame()).toBeNull();
   });
 
-  it('posts cancel to the worker when the agent cancels, so its stream is errored', async () => {
-    serveLarge({ length: SMALL_FILE_LIMIT_BYTES * 2 });
+  it('cancel after the ticket was taken: posts cancel (the worker drops the ticket or its request)', async () => {
+    const seen = serveLarge({ length: SMALL_FILE_LIMIT_BYTES * 2 });
     const { req, controller } = request();
     const result = runDownload(req);
     const job = await worker.job();
@@ -232,6 +200,21 @@ describe('download engine: files over 50 MB go through the worker', () => {
     } satisfies Partial<DownloadFailure>);
     await vi.waitFor(() => expect(job.received).toContainEqual({ type: 'cancel' }));
     expect(downloadFrame()).toBeNull();
+    expect(seen.aborted).toBe(true);
+  });
+
+  it('cancel before the worker answered: the probe is aborted and nothing is saved', async () => {
+    const seen = serveLarge({ length: SMALL_FILE_LIMIT_BYTES * 2 });
+    const files = captureSavedFiles();
+    const { req, controller } = request();
+    const result = runDownload(req);
+    const job = await worker.job();
+    controller.abort();
+    await expect(result).rejects.toMatchObject({ kind: 'cancelled' });
+    await vi.waitFor(() => expect(job.received).toContainEqual({ type: 'cancel' }));
+    await vi.waitFor(() => expect(seen.aborted).toBe(true));
+    expect(downloadFrame()).toBeNull();
+    expect(files.createObjectURL).not.toHaveBeenCalled();
   });
 
   it('fails as stalled when the worker reports nothing for the stall timeout, and cancels it', async () => {
@@ -239,8 +222,40 @@ describe('download engine: files over 50 MB go through the worker', () => {
     const { req } = request({ options: { ...DEFAULT_DOWNLOAD_OPTIONS, stallTimeoutMs: 100 } });
     const result = runDownload(req);
     const job = await worker.job();
+    job.port.postMessage({ type: 'ready', id: 'x' });
     await expect(result).rejects.toMatchObject({ kind: 'stalled' });
     await vi.waitFor(() => expect(job.received).toContainEqual({ type: 'cancel' }));
+  });
+
+  it('takes the Blob path with the same, still open response when the worker does not take the ticket', async () => {
+    const size = 3000;
+    let requests = 0;
+    server.use(
+      http.get(URL_LARGE, () => {
+        requests += 1;
+        return new HttpResponse(new Uint8Array(size).fill(5), { headers: {} });
+      }),
+    );
+    const files = captureSavedFiles();
+    const { req } = request({
+      options: { ...DEFAULT_DOWNLOAD_OPTIONS, ticketReadyTimeoutMs: 50 },
+    });
+    await expect(runDownload(req)).resolves.toEqual({ size, via: 'blob' });
+    expect(files.saved[0]!.download).toBe('database-backup.bin');
+    expect(requests).toBe(1);
+    // The worker is told to drop the ticket, should it still take it.
+    await vi.waitFor(() => expect(worker.jobs[0]!.received).toContainEqual({ type: 'cancel' }));
+    expect(downloadFrame()).toBeNull();
+  });
+
+  it('takes the Blob path when the worker refuses the ticket', async () => {
+    server.use(http.get(URL_LARGE, () => new HttpResponse(new Uint8Array(40))));
+    captureSavedFiles();
+    const { req } = request();
+    const result = runDownload(req);
+    const job = await worker.job();
+    job.port.postMessage({ type: 'error', reason: 'invalid' });
+    await expect(result).resolves.toEqual({ size: 40, via: 'blob' });
   });
 
   it('falls back to the Blob path with the same response when the worker cannot start', async () => {

@@ -1,10 +1,14 @@
 import { collectBody } from './collect-body';
 import { DownloadFailure, failureForStatus, isDownloadFailure } from './download-failure';
 import { parseContentLength, type ProgressListener } from '../../../lib/download-progress';
-import { SMALL_FILE_LIMIT_BYTES, type DownloadOptions } from './download-settings';
+import {
+  SMALL_FILE_LIMIT_BYTES,
+  TICKET_READY_TIMEOUT_MS,
+  type DownloadOptions,
+} from './download-settings';
 import { saveBlob } from './save-blob';
 import { watchForStall, type StallWatch } from '../../../lib/stall-watch';
-import { feedThroughWorker } from './worker-download';
+import { fetchThroughWorker } from './worker-download';
 import { ensureDownloadWorker, workerDownloadsAvailable } from './worker-support';
 
 export interface DownloadRequest {
@@ -20,8 +24,9 @@ export interface DownloadRequest {
 }
 
 /**
- * Saved by the page (`blob`, or `worker` when the page fed the bytes to the download worker), or
- * handed to the browser's own download manager (`browser`), which shows its progress from there.
+ * Saved by the page (`blob`; `worker` when the page streamed the bytes through the download
+ * worker, as Download all does), or handed to the browser's own download manager (`browser`),
+ * which shows its progress and Cancel from there.
  */
 export type DownloadResult =
   { size: number; via: 'blob' | 'worker' } | { size: number | undefined; via: 'browser' };
@@ -116,24 +121,29 @@ async function saveThroughBlob(
 }
 
 /**
- * Downloads one attachment into the browser's downloads, with ONE request to the service.
+ * Downloads one attachment into the browser's downloads.
  *
- * The page requests the file and looks at the answer: an error status is mapped at once; a file
- * of at most 50 MB (by Content-Length) is read here with progress and saved as a Blob. For a
- * larger file, or one of unknown size, the same open response is fed to the download worker
- * chunk by chunk (each chunk's buffer moved, not copied), which streams it to the browser's
- * download manager, so it is never held in the page's memory. Where service workers are
- * unavailable (or the worker cannot start) the same response takes the Blob path.
+ * The page requests the file (its probe) and looks at the answer: an error status is mapped at
+ * once; a file of at most 50 MB (by Content-Length) is read here with progress and saved as a
+ * Blob — one request. A larger file, or one of unknown size, goes to the browser's own download
+ * manager: the page hands the download worker a one-time ticket (url + token, kept only in the
+ * worker's memory for a few seconds), drops its probe unread once the worker holds the ticket,
+ * and the worker requests the file again and returns the response untouched, so the browser
+ * saves it at its own speed, with its own progress and Cancel, whatever happens to the page.
+ * That costs a second request: the size that picks the path is only known from the probe's
+ * headers, and a Response cannot be handed to a worker. Where service workers are unavailable,
+ * or the worker does not start or take the ticket, the probe takes the Blob path.
  */
 export async function runDownload(request: DownloadRequest): Promise<DownloadResult> {
-  const { fileName, signal, onProgress, options } = request;
+  const { url, token, fileName, signal, onProgress, options } = request;
   const opened = await openAttachment(request);
   onProgress({ received: 0, total: opened.total });
   const large = opened.total === undefined || opened.total > SMALL_FILE_LIMIT_BYTES;
-  const body = opened.response.body;
-  if (!large || !body || !workerDownloadsAvailable()) return saveThroughBlob(opened, request);
+  if (!large || !opened.response.body || !workerDownloadsAvailable()) {
+    return saveThroughBlob(opened, request);
+  }
 
-  // The response waits unread (backpressure) while the worker starts; its stall watch runs on.
+  // The probe waits unread (backpressure) while the worker starts; its stall watch runs on.
   const worker = await ensureDownloadWorker().catch(() => null);
   if (signal.aborted || opened.signal.aborted) {
     opened.abort();
@@ -142,20 +152,33 @@ export async function runDownload(request: DownloadRequest): Promise<DownloadRes
   }
   if (!worker) return saveThroughBlob(opened, request);
 
-  // From here the worker's acks drive the stall watch; Cancel still aborts the page's request.
-  opened.stall.stop();
+  let handedOver = false;
   try {
-    const size = await feedThroughWorker(
+    const size = await fetchThroughWorker(
       worker,
-      { body, fileName, size: opened.total, translate: opened.translate },
-      { signal, stallTimeoutMs: options.stallTimeoutMs, onProgress },
+      { url, token, fileName, size: opened.total },
+      {
+        signal,
+        stallTimeoutMs: options.stallTimeoutMs,
+        onProgress,
+        readyTimeoutMs: options.ticketReadyTimeoutMs ?? TICKET_READY_TIMEOUT_MS,
+        onReady: () => {
+          // The worker holds the ticket: the probe has done its job, its body is never read.
+          handedOver = true;
+          opened.abort();
+          opened.close();
+        },
+      },
     );
-    return { size, via: 'worker' };
+    return { size, via: 'browser' };
   } catch (error) {
-    // However the job ended (Cancel, stall, a failed or short body), the request ends with it.
+    if (!handedOver && !signal.aborted && !opened.signal.aborted) {
+      // The worker never took the ticket (an older worker, or none answering): the probe is
+      // still open and unread, so it takes the Blob path.
+      return saveThroughBlob(opened, request);
+    }
     opened.abort();
-    throw error;
-  } finally {
     opened.close();
+    throw isDownloadFailure(error) ? error : opened.translate(error);
   }
 }

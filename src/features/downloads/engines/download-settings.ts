@@ -15,6 +15,18 @@ export const REVOKE_DELAY_MS = 60_000;
 /** How long the page waits for the download worker to install and take control. */
 export const WORKER_SETUP_TIMEOUT_MS = 15_000;
 
+/**
+ * A large download's ticket: how long the page waits for the worker to accept it before it falls
+ * back to the Blob path (an older worker that does not know tickets never answers).
+ */
+export const TICKET_READY_TIMEOUT_MS = 5_000;
+
+/**
+ * The hidden iframe of a started ticket download stays this long: its navigation is still being
+ * turned into a download when the worker says it started.
+ */
+export const DOWNLOAD_FRAME_LINGER_MS = 60_000;
+
 /** The page pings the worker this often during a download so the browser keeps it alive. */
 export const WORKER_KEEPALIVE_MS = 10_000;
 
@@ -34,9 +46,12 @@ export const DOWNLOAD_WORKER_PATH = '/__threadline/download/';
 export interface DownloadOptions {
   stallTimeoutMs: number;
   revokeDelayMs: number;
+  /** Optional so callers that set only the others keep working. */
+  ticketReadyTimeoutMs?: number;
 }
 
 export const DEFAULT_DOWNLOAD_OPTIONS: DownloadOptions = {
   stallTimeoutMs: STALL_TIMEOUT_MS,
   revokeDelayMs: REVOKE_DELAY_MS,
+  ticketReadyTimeoutMs: TICKET_READY_TIMEOUT_MS,
 };

@@ -1,31 +1,29 @@
 import { DownloadFailure, failureForStatus } from './download-failure';
 import type { ProgressListener } from '../../../lib/download-progress';
-import { DOWNLOAD_WORKER_PATH, WORKER_KEEPALIVE_MS } from './download-settings';
+import {
+  DOWNLOAD_FRAME_LINGER_MS,
+  DOWNLOAD_WORKER_PATH,
+  WORKER_KEEPALIVE_MS,
+} from './download-settings';
 import { watchForStall } from '../../../lib/stall-watch';
 
 /**
  * The page's side of a worker download. The worker (public/download-sw.js) receives the job over
- * postMessage with a MessageChannel port, keeps it under a random id, and streams the file to
- * the browser's download manager when a hidden iframe navigates to /__threadline/download/<id>.
- * Progress, the end and errors come back over the port; bytes and 'cancel' go the other way.
+ * postMessage with a MessageChannel port, keeps it under a random id, and answers a hidden
+ * iframe's navigation to /__threadline/download/<id>, which the browser turns into a download.
+ * Two kinds of job: a ticket (url + token: the worker requests a large attachment itself and
+ * hands the response to the browser untouched) and a stream the page produces (Download all).
  */
 
-/**
- * Bytes the page may have sent to the worker that the download manager has not taken yet. The
- * page reads its response no faster than this allows (backpressure reaches the service), so
- * neither side's memory grows with the file; a few MB keep the transfer from waiting on acks.
- */
-export const FEED_CREDIT_BYTES = 4 * 1024 * 1024;
-
-/** A large attachment: the body of the page's own open response, fed to the worker. */
-export interface FeedJob {
-  body: ReadableStream<Uint8Array>;
+/** A large attachment: the worker requests it itself, with the token, and returns it unread. */
+export interface TicketJob {
+  /** Already passed the origin guard (the service's origin and base path). */
+  url: string;
+  token: string;
   /** Already made safe by toSafeFileName. */
   fileName: string;
-  /** From Content-Length (sent as the download's Content-Length when known). */
+  /** From the page's probe's Content-Length (the worker prefers its own answer's). */
   size: number | undefined;
-  /** What a failed read means (cancelled, stalled, connection lost…). */
-  translate: (error: unknown) => DownloadFailure;
 }
 
 interface WorkerRunOptions {
@@ -68,76 +66,31 @@ function triggerFrame(id: string): HTMLIFrameElement {
   return frame;
 }
 
-/** A chunk's bytes as an ArrayBuffer of their own, to be transferred (moved, never copied). */
-function ownBuffer(chunk: Uint8Array): ArrayBuffer {
-  const { buffer, byteOffset, byteLength } = chunk;
-  if (buffer instanceof ArrayBuffer && byteOffset === 0 && byteLength === buffer.byteLength) {
-    return buffer;
-  }
-  return chunk.slice().buffer;
-}
-
 /**
- * Streams the body of the page's open response through the worker into the browser's downloads:
- * the one request to the service is the page's own. Once the worker has answered the iframe,
- * each chunk read here is posted with its ArrayBuffer transferred, so the page keeps nothing;
- * the worker's per-chunk acks are the progress and the credit (FEED_CREDIT_BYTES in flight at
- * most). Resolves with the number of bytes the browser received; rejects with a DownloadFailure,
- * after which the body is cancelled and the download errored (nothing half-saved).
+ * Hands a large attachment to the browser's own download manager: the worker keeps the ticket
+ * (url, token) in memory for a few seconds, the iframe's navigation makes it request the file
+ * and return the response untouched, so no JavaScript touches the bytes. `onReady` runs once the
+ * worker holds the ticket, before the iframe is made (the page drops its probe request there).
+ * Resolves with the size once the browser's download has started (the answer was ok); rejects
+ * with a DownloadFailure for an error status, a network failure, Cancel or a stall before that.
+ * A rejection before `onReady` ran means the worker never took the ticket (e.g. it did not answer
+ * within `readyTimeoutMs`): nothing was requested, the caller may fall back.
  */
-export function feedThroughWorker(
+export function fetchThroughWorker(
   worker: ServiceWorker,
-  job: FeedJob,
-  options: WorkerRunOptions,
-): Promise<number> {
-  const reader = job.body.getReader();
-  let sent = 0;
-  let acked = 0;
-  let stopped = false;
-  let wake: (() => void) | null = null;
-  const resume = () => {
-    wake?.();
-    wake = null;
-  };
-
-  async function pump(port: MessagePort) {
-    for (;;) {
-      while (!stopped && sent - acked >= FEED_CREDIT_BYTES) {
-        await new Promise<void>((resolve) => (wake = resolve));
-      }
-      if (stopped) return;
-      const { done, value } = await reader.read();
-      if (stopped) return;
-      if (done) {
-        port.postMessage({ type: 'end' });
-        return;
-      }
-      if (value.byteLength === 0) continue;
-      sent += value.byteLength;
-      const chunk = ownBuffer(value);
-      port.postMessage({ type: 'chunk', chunk }, [chunk]);
-    }
-  }
-
+  job: TicketJob,
+  options: WorkerRunOptions & { readyTimeoutMs: number; onReady: () => void },
+): Promise<number | undefined> {
   return runWorkerJob(
     worker,
-    { type: 'feed', fileName: job.fileName, size: job.size },
+    { type: 'fetch', url: job.url, token: job.token, fileName: job.fileName, size: job.size },
     [],
     job.size,
     options,
     {
-      started(port, fail) {
-        pump(port).catch((error: unknown) => fail(job.translate(error)));
-      },
-      progress(received) {
-        acked = received;
-        resume();
-      },
-      ended() {
-        stopped = true;
-        resume();
-        reader.cancel().catch(() => undefined);
-      },
+      endOnStart: true,
+      readyTimeoutMs: options.readyTimeoutMs,
+      ready: options.onReady,
     },
   );
 }
@@ -167,17 +120,17 @@ export function streamThroughWorker(
     [job.stream],
     job.size,
     options,
-  );
+  ).then((received) => received ?? 0);
 }
 
-/** What a feed job adds to the common protocol. */
+/** What a job adds to the common protocol. */
 interface JobHooks {
-  /** The worker answered the iframe: bytes may flow. `fail` ends the job with a failure. */
-  started?: (port: MessagePort, fail: (failure: DownloadFailure) => void) => void;
-  /** The download manager has taken this many bytes. */
-  progress?: (received: number) => void;
-  /** The job ended, however it ended. */
-  ended?: () => void;
+  /** A ticket: the job is over (successfully) once the browser's download has started. */
+  endOnStart?: boolean;
+  /** Fails the job when the worker has not answered 'ready' within this many ms. */
+  readyTimeoutMs?: number;
+  /** The worker holds the job; runs before the iframe is made. */
+  ready?: () => void;
 }
 
 function runWorkerJob(
@@ -187,8 +140,8 @@ function runWorkerJob(
   size: number | undefined,
   { signal, stallTimeoutMs, onProgress }: WorkerRunOptions,
   hooks: JobHooks = {},
-): Promise<number> {
-  return new Promise<number>((resolve, reject) => {
+): Promise<number | undefined> {
+  return new Promise<number | undefined>((resolve, reject) => {
     const channel = new MessageChannel();
     const port = channel.port1;
     let frame: HTMLIFrameElement | null = null;
@@ -200,39 +153,61 @@ function runWorkerJob(
       () => worker.postMessage({ type: 'keepalive' }),
       WORKER_KEEPALIVE_MS,
     );
+    const readyTimer =
+      hooks.readyTimeoutMs === undefined
+        ? undefined
+        : setTimeout(
+            () => finish(new DownloadFailure('browser', { detail: 'worker' })),
+            hooks.readyTimeoutMs,
+          );
     const onAbort = () => finish(new DownloadFailure('cancelled'));
 
-    function finish(failure: DownloadFailure | null, received = 0) {
-      if (settled) return;
+    function stop() {
       settled = true;
       stall.stop();
       clearInterval(keepAlive);
+      clearTimeout(readyTimer);
       signal.removeEventListener('abort', onAbort);
-      // Errors the worker's stream, so the browser marks the download failed, not complete. The
-      // worker closes the channel once it has acted; closing here could drop the message.
-      if (failure) port.postMessage({ type: 'cancel' });
-      else port.close();
-      frame?.remove();
-      hooks.ended?.();
-      if (failure) reject(failure);
-      else resolve(received);
+    }
+
+    function finish(failure: DownloadFailure | null, result?: number) {
+      if (settled) return;
+      stop();
+      if (failure) {
+        // Errors the worker's stream (the browser marks the download failed, not complete) or
+        // drops a ticket. The worker closes the channel once it has acted; closing here could
+        // drop the message.
+        port.postMessage({ type: 'cancel' });
+        frame?.remove();
+        reject(failure);
+        return;
+      }
+      port.close();
+      // A started ticket's navigation is still turning into a download: removing its frame now
+      // could cancel it, so it goes a while later (the download itself never needs it).
+      const done = frame;
+      if (hooks.endOnStart) setTimeout(() => done?.remove(), DOWNLOAD_FRAME_LINGER_MS);
+      else done?.remove();
+      resolve(result);
     }
 
     port.onmessage = (event: MessageEvent<WorkerReply>) => {
       const reply = event.data;
+      if (settled) return;
       switch (reply.type) {
         case 'ready':
+          clearTimeout(readyTimer);
           stall.touch();
+          hooks.ready?.();
           frame = triggerFrame(reply.id);
           break;
         case 'started':
           stall.touch();
           onProgress({ received: 0, total: reply.total ?? size });
-          hooks.started?.(port, finish);
+          if (hooks.endOnStart) finish(null, reply.total ?? size);
           break;
         case 'progress':
           stall.touch();
-          hooks.progress?.(reply.received);
           onProgress({ received: reply.received, total: reply.total ?? size });
           break;
         case 'done':
@@ -256,12 +231,8 @@ function runWorkerJob(
       worker.postMessage(message, [channel.port2, ...transfer]);
     } catch {
       // DataCloneError: this browser cannot transfer the stream. Nothing was sent.
-      settled = true;
-      stall.stop();
-      clearInterval(keepAlive);
-      signal.removeEventListener('abort', onAbort);
+      stop();
       port.close();
-      hooks.ended?.();
       reject(new DownloadFailure('browser', { detail: 'transfer' }));
     }
   });
