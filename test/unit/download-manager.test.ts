@@ -24,6 +24,7 @@ function manualJob(key = 'file:1:a') {
     kind: 'file',
     name: 'a.pdf',
     conversationId: 1,
+    onUnauthorized: vi.fn(),
     run: (context) =>
       new Promise<JobDone>((resolve, reject) => runs.push({ context, resolve, reject })),
   };
@@ -86,15 +87,14 @@ describe('DownloadManager', () => {
 
   it('ends the session on a 401 and forgets everything on reset', async () => {
     const manager = new DownloadManager();
-    const onUnauthorized = vi.fn();
-    manager.handleUnauthorized(onUnauthorized);
     const first = manualJob('file:1:a');
     const second = manualJob('file:1:b');
     startDownload(manager, first.job);
     startDownload(manager, second.job);
     first.runs[0]!.reject(new JobFailed('unauthorized', 'Your session ended.', false));
     await flush();
-    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+    expect(first.job.onUnauthorized).toHaveBeenCalledTimes(1);
+    expect(second.job.onUnauthorized).not.toHaveBeenCalled();
 
     manager.reset();
     expect(second.runs[0]!.context.signal.aborted).toBe(true);

@@ -1,7 +1,7 @@
 import type { AttachmentActionProps } from '../../../lib/attachment-actions';
 import { shownFileName } from '../../../lib/attachment-target';
 import { formatBytes } from '../../../lib/format-bytes';
-import { useSession } from '../../../lib/session-context';
+import { useSession, useSessionContext } from '../../../lib/session-context';
 import { isActive } from '../manager/download-manager';
 import { useDownloadsContext } from '../manager/downloads-context';
 import { useDownloadEntry } from '../manager/use-downloads';
@@ -16,12 +16,17 @@ import { DownloadStatus } from './download-status';
  */
 export function AttachmentDownload({ attachment, conversationId }: AttachmentActionProps) {
   const session = useSession();
+  const { signOut } = useSessionContext();
+  const onUnauthorized = () => signOut('expired');
   const { manager, options } = useDownloadsContext();
   const key = fileDownloadKey(conversationId, attachment.url);
   const entry = useDownloadEntry(key);
   const name = shownFileName(attachment);
   const start = () =>
-    startDownload(manager, fileJob({ attachment, conversationId, session, options }));
+    startDownload(
+      manager,
+      fileJob({ attachment, conversationId, session, onUnauthorized, options }),
+    );
   const size = entry?.total;
 
   return (

@@ -1,6 +1,6 @@
 import type { MessagePage } from '../../../api/messages';
 import type { ConversationActionProps } from '../../../lib/attachment-actions';
-import { useSession } from '../../../lib/session-context';
+import { useSession, useSessionContext } from '../../../lib/session-context';
 import { isActive } from '../manager/download-manager';
 import { useDownloadsContext } from '../manager/downloads-context';
 import { useDownloadEntry } from '../manager/use-downloads';
@@ -29,6 +29,8 @@ export function DownloadAll({
   loadAllPages,
 }: ConversationActionProps) {
   const session = useSession();
+  const { signOut } = useSessionContext();
+  const onUnauthorized = () => signOut('expired');
   const { manager, options } = useDownloadsContext();
   const key = zipDownloadKey(conversationId);
   const entry = useDownloadEntry(key);
@@ -37,7 +39,15 @@ export function DownloadAll({
   const start = () =>
     startDownload(
       manager,
-      zipJob({ conversationId, session, pages, hasNextPage, loadAllPages, options }),
+      zipJob({
+        conversationId,
+        session,
+        pages,
+        hasNextPage,
+        loadAllPages,
+        onUnauthorized,
+        options,
+      }),
     );
 
   return (

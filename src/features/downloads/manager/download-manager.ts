@@ -70,6 +70,8 @@ export interface DownloadJob {
   kind: 'file' | 'zip';
   name: string;
   conversationId: number;
+  /** A 401: the session ends (its token is no longer accepted). */
+  onUnauthorized: () => void;
   /** Resolves when the job is done; rejects with a JobFailed (run-job.ts). */
   run: (context: JobContext) => Promise<JobDone>;
 }
@@ -86,20 +88,6 @@ export class DownloadManager {
   #listeners = new Set<() => void>();
   /** Every job started this session, for Retry; the controller while it runs. */
   readonly jobs = new Map<string, { job: DownloadJob; controller: AbortController | null }>();
-  #onUnauthorized = () => {};
-
-  /** A 401 from any download ends the session (the provider connects this to sign-out). */
-  handleUnauthorized(handler: () => void): () => void {
-    this.#onUnauthorized = handler;
-    return () => {
-      this.#onUnauthorized = () => {};
-    };
-  }
-
-  unauthorized(): void {
-    this.#onUnauthorized();
-  }
-
   subscribe = (listener: () => void) => {
     this.#listeners.add(listener);
     return () => {

@@ -19,15 +19,13 @@ interface DownloadsProviderProps {
 
 /**
  * One download manager for the whole app, above the routes, so nothing the agent opens or closes
- * can end a download. A session's downloads end with it (its token is gone); a 401 from any of
- * them ends the session.
+ * can end a download. A session's downloads end with it (its token is gone).
  */
 export function DownloadsProvider({ children, options = {} }: DownloadsProviderProps) {
-  const { session, signOut } = useSessionContext();
+  const { session } = useSessionContext();
   const [manager] = useState(() => new DownloadManager());
   const [value] = useState(() => ({ manager, options }));
 
-  useEffect(() => manager.handleUnauthorized(() => signOut('expired')), [manager, signOut]);
   useEffect(() => () => manager.reset(), [manager, session]);
   useLeaveGuard(manager);
 

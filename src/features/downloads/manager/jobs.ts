@@ -48,6 +48,7 @@ interface FileJobInput {
   attachment: Attachment;
   conversationId: number;
   session: ServiceSession;
+  onUnauthorized: () => void;
   options?: Partial<DownloadOptions>;
 }
 
@@ -56,6 +57,7 @@ export function fileJob({
   attachment,
   conversationId,
   session,
+  onUnauthorized,
   options,
 }: FileJobInput): DownloadJob {
   const name = shownFileName(attachment);
@@ -64,6 +66,7 @@ export function fileJob({
     kind: 'file',
     name,
     conversationId,
+    onUnauthorized,
     async run({ signal, update }) {
       const target = resolveDownloadTarget(attachment, session.serviceUrl);
       if (!target.allowed) throw failed(new DownloadFailure('refused', { detail: target.host }));
@@ -107,6 +110,7 @@ interface ZipJobInput {
   hasNextPage: boolean;
   /** Loads the remaining message pages; must work with the pane closed. */
   loadAllPages: () => Promise<MessagePage[]>;
+  onUnauthorized: () => void;
   options?: Partial<DownloadOptions>;
 }
 
@@ -122,6 +126,7 @@ export function zipJob(input: ZipJobInput): DownloadJob {
     kind: 'zip',
     name: fileName,
     conversationId,
+    onUnauthorized: input.onUnauthorized,
     async run({ signal, update }) {
       let pages = input.pages;
       if (input.hasNextPage) {

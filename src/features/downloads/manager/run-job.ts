@@ -67,7 +67,7 @@ export function startDownload(manager: DownloadManager, job: DownloadJob): void 
           return;
         }
         manager.set(key, { phase: 'failed', message: failed.message, canRetry: failed.canRetry });
-        if (failed.outcome === 'unauthorized') manager.unauthorized();
+        if (failed.outcome === 'unauthorized') job.onUnauthorized();
         else announce(`Download failed: ${name}. ${failed.message}`);
       },
     );
