@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import {
   DownloadManager,
+  findEntry,
   type DownloadJob,
   type JobContext,
   type JobDone,
@@ -43,14 +44,14 @@ describe('DownloadManager', () => {
     startDownload(manager, job);
     startDownload(manager, job);
     expect(runs).toHaveLength(1);
-    expect(manager.get(job.key)).toMatchObject({ phase: 'running', received: 0 });
+    expect(findEntry(manager, job.key)).toMatchObject({ phase: 'running', received: 0 });
     expect(manager.active()).toHaveLength(1);
 
     runs[0]!.context.update({ received: 4, total: 10 });
-    expect(manager.get(job.key)).toMatchObject({ received: 4, total: 10 });
+    expect(findEntry(manager, job.key)).toMatchObject({ received: 4, total: 10 });
     runs[0]!.resolve(saved);
     await flush();
-    expect(manager.get(job.key)).toMatchObject({ phase: 'saved', received: 10, total: 10 });
+    expect(findEntry(manager, job.key)).toMatchObject({ phase: 'saved', received: 10, total: 10 });
     expect(manager.active()).toHaveLength(0);
     expect(listener).toHaveBeenCalled();
   });
@@ -61,11 +62,11 @@ describe('DownloadManager', () => {
     startDownload(manager, job);
     manager.cancel(job.key);
     expect(runs[0]!.context.signal.aborted).toBe(true);
-    expect(manager.get(job.key)?.phase).toBe('cancelled');
+    expect(findEntry(manager, job.key)?.phase).toBe('cancelled');
     runs[0]!.resolve(saved);
     runs[0]!.context.update({ received: 5 });
     await flush();
-    expect(manager.get(job.key)).toMatchObject({ phase: 'cancelled', received: 0 });
+    expect(findEntry(manager, job.key)).toMatchObject({ phase: 'cancelled', received: 0 });
   });
 
   it('keeps a failure with its message, and Retry runs the same job again', async () => {
@@ -74,15 +75,15 @@ describe('DownloadManager', () => {
     startDownload(manager, job);
     runs[0]!.reject(new JobFailed('failed', 'The service could not send this file.', true));
     await flush();
-    expect(manager.get(job.key)).toMatchObject({
+    expect(findEntry(manager, job.key)).toMatchObject({
       phase: 'failed',
       message: 'The service could not send this file.',
       canRetry: true,
     });
     retryDownload(manager, job.key);
     expect(runs).toHaveLength(2);
-    expect(manager.get(job.key)?.phase).toBe('running');
-    expect(manager.get(job.key)?.message).toBeUndefined();
+    expect(findEntry(manager, job.key)?.phase).toBe('running');
+    expect(findEntry(manager, job.key)?.message).toBeUndefined();
   });
 
   it('ends the session on a 401 and forgets everything on reset', async () => {

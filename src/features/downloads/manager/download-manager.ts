@@ -79,6 +79,10 @@ export interface DownloadJob {
 export const isActive = (entry: DownloadEntry) =>
   entry.phase === 'running' || entry.phase === 'preparing';
 
+/** One download by key (see keys.ts); undefined until it has been started. */
+export const findEntry = (manager: DownloadManager, key: string) =>
+  manager.getSnapshot().find((entry) => entry.key === key);
+
 /**
  * The store: entries, and the controllers and jobs of the ones running. Starting and retrying live
  * in run-job.ts, loaded with the pane or the panel, so the first render carries only this.
@@ -97,10 +101,6 @@ export class DownloadManager {
 
   /** Newest first; a new array whenever anything changes (a useSyncExternalStore snapshot). */
   getSnapshot = (): readonly DownloadEntry[] => this.#entries;
-
-  get(key: string): DownloadEntry | undefined {
-    return this.#entries.find((entry) => entry.key === key);
-  }
 
   /** Downloads whose bytes pass through this page: leaving it would end them. */
   active(): DownloadEntry[] {

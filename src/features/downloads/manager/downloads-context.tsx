@@ -51,10 +51,8 @@ export function useConfirmedSignOut(): () => void {
   const { signOut } = useSessionContext();
   return () => {
     const running = manager.active().length;
-    const question =
-      running === 1
-        ? 'A download is still running. Sign out and cancel it?'
-        : `${running} downloads are still running. Sign out and cancel them?`;
+    const one = running === 1;
+    const question = `${one ? 'A download is' : `${running} downloads are`} still running. Sign out and cancel ${one ? 'it' : 'them'}?`;
     if (running > 0 && !window.confirm(question)) return;
     signOut();
   };

@@ -1,5 +1,6 @@
 import { announce } from '../../../ui/live-region';
 import {
+  findEntry,
   isActive,
   type DownloadEntry,
   type DownloadJob,
@@ -19,7 +20,7 @@ export class JobFailed extends Error {
 
 /** Starts a job, unless the same download is already under way (a second click is a no-op). */
 export function startDownload(manager: DownloadManager, job: DownloadJob): void {
-  const current = manager.get(job.key);
+  const current = findEntry(manager, job.key);
   if (current && isActive(current)) return;
   const controller = new AbortController();
   manager.jobs.set(job.key, { job, controller });
@@ -46,7 +47,7 @@ export function startDownload(manager: DownloadManager, job: DownloadJob): void 
       (done) => {
         if (!mine()) return;
         end();
-        const last = manager.get(key);
+        const last = findEntry(manager, key);
         manager.set(key, {
           phase: done.phase,
           received: done.size ?? last?.received ?? 0,

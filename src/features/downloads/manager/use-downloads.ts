@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import type { DownloadEntry } from './download-manager';
+import { findEntry, type DownloadEntry } from './download-manager';
 import { useDownloadManager } from './downloads-context';
 
 /** Every download of this session, newest first. */
@@ -11,5 +11,5 @@ export function useDownloads(): readonly DownloadEntry[] {
 /** One download by key (see keys.ts); undefined until it has been started. */
 export function useDownloadEntry(key: string): DownloadEntry | undefined {
   const manager = useDownloadManager();
-  return useSyncExternalStore(manager.subscribe, () => manager.get(key));
+  return useSyncExternalStore(manager.subscribe, () => findEntry(manager, key));
 }
