@@ -34,7 +34,7 @@ export function DownloadsProvider({ children, options = {} }: DownloadsProviderP
 
 export function useDownloadsContext(): DownloadsContextValue {
   const value = useContext(DownloadsContext);
-  if (!value) throw new Error('useDownloadsContext must be used inside <DownloadsProvider>');
+  if (!value) throw new Error('No <DownloadsProvider> above');
   return value;
 }
 
