@@ -17,13 +17,13 @@ export const SessionContext = createContext<SessionContextValue | null>(null);
 
 export function useSessionContext(): SessionContextValue {
   const value = useContext(SessionContext);
-  if (!value) throw new Error('useSessionContext must be used inside <SessionProvider>');
+  if (!value) throw new Error('No <SessionProvider> above');
   return value;
 }
 
 /** The signed-in session; only rendered under the signed-in part of the app. */
 export function useSession(): ServiceSession {
   const { session } = useSessionContext();
-  if (!session) throw new Error('useSession needs a signed-in session');
+  if (!session) throw new Error('Not signed in');
   return session;
 }
