@@ -51,9 +51,8 @@ export function useConfirmedSignOut(): () => void {
   const { signOut } = useSessionContext();
   return () => {
     const running = manager.active().length;
-    const one = running === 1;
-    const question = `${one ? 'A download is' : `${running} downloads are`} still running. Sign out and cancel ${one ? 'it' : 'them'}?`;
-    if (running > 0 && !window.confirm(question)) return;
+    const which = running === 1 ? 'download' : `${running} downloads`;
+    if (running > 0 && !window.confirm(`Sign out and cancel the ${which} still running?`)) return;
     signOut();
   };
 }
