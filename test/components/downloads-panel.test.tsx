@@ -140,9 +140,7 @@ describe('downloads panel', () => {
     await within(pane).findByRole('progressbar', { name: 'Downloading slow.pdf' });
 
     await user.click(screen.getByRole('button', { name: 'Sign out' }));
-    expect(confirm).toHaveBeenLastCalledWith(
-      'A download is still running. Sign out and cancel it?',
-    );
+    expect(confirm).toHaveBeenLastCalledWith('Sign out and cancel the download still running?');
     expect(pane).toBeInTheDocument();
     expect(slow.seen[0]!.aborted).toBe(false);
 
