@@ -8,7 +8,7 @@ import { toSafeFileName } from '../../src/lib/safe-file-name';
 import { SCRIPT_MARKER, type RunningServiceDouble } from '../../src/service-double/index';
 import { randomChunks } from '../../src/service-double/random-bytes';
 import { closeServer, registeredWorkers, throttled } from './download-helpers';
-import { expect, signIn, test } from './fixtures';
+import { BROWSER_TOKEN, expect, signIn, test } from './fixtures';
 
 const MB = 1024 * 1024;
 
@@ -75,7 +75,7 @@ async function savedSha256(saved: Download): Promise<string> {
 }
 
 test.describe('attachment downloads', () => {
-  test('a file over 50 MB streams through the worker into Downloads, byte for byte, with the token', async ({
+  test("a file over 50 MB is the browser's own download: a probe, then the worker's request, byte for byte", async ({
     page,
     service,
   }) => {
@@ -86,23 +86,39 @@ test.describe('attachment downloads', () => {
       mimeType: 'application/octet-stream',
       size,
     });
+    const urls: string[] = [];
+    page.context().on('request', (request) => urls.push(request.url()));
     const pane = await openConversation(page, service, id);
     expect(await registeredWorkers(page)).toEqual([]);
 
     const saved = await download(page, pane, 'big-export.bin');
     expect(saved.suggestedFilename()).toBe('big-export.bin');
-    expect(await savedSha256(saved)).toBe(expectedSha256(spec.seed, size));
     await expect(item(pane, 'big-export.bin').getByRole('status')).toHaveText(
-      'Saved to your downloads (60 MB).',
+      "Downloading in your browser's downloads; its progress and Cancel are there.",
     );
+    expect(await savedSha256(saved)).toBe(expectedSha256(spec.seed, size));
 
     // Registered on demand, and it controls the page.
     expect(await registeredWorkers(page)).toEqual([new URL('/download-sw.js', page.url()).href]);
     expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
-    // ONE request to the service: the page's own, whose body the worker streamed.
+    // Two GETs, both with the token: the page's probe, dropped after its headers, and the
+    // worker's, written to the end.
     const requests = attachmentRequests(service);
-    expect(requests).toHaveLength(1);
-    expect(requests[0]).toMatchObject({ authorizationValid: true, status: 200 });
+    expect(requests).toHaveLength(2);
+    expect(requests[0]).toMatchObject({ authorizationValid: true, status: 200, completed: false });
+    expect(requests[0]!.bytesSent).toBeLessThan(20 * MB);
+    expect(requests[1]).toMatchObject({
+      authorizationValid: true,
+      status: 200,
+      completed: true,
+      bytesSent: size,
+    });
+    // The token is in no URL: not the service's, not the download's, not any the page made.
+    for (const entry of service.state.requests) {
+      expect(`${entry.path}?${entry.query}`).not.toContain(BROWSER_TOKEN);
+    }
+    expect(urls.length).toBeGreaterThan(0);
+    expect(urls.filter((url) => url.includes(BROWSER_TOKEN))).toEqual([]);
   });
 
   test('a small multi-megabyte file is saved from a Blob, byte for byte, without the worker', async ({
@@ -129,7 +145,48 @@ test.describe('attachment downloads', () => {
     expect(await registeredWorkers(page)).toEqual([]);
   });
 
-  test('progress appears and Cancel stops the transfer; nothing is saved as complete', async ({
+  test('a file up to 50 MB keeps its progress and Cancel in the page; Cancel stops the transfer', async ({
+    page,
+    service,
+  }) => {
+    const slow = await throttled(service, 4 * MB);
+    try {
+      const id = quietConversationId(service);
+      service.state.addAttachment(id, {
+        fileName: 'recording.bin',
+        mimeType: 'application/octet-stream',
+        size: 45 * MB,
+      });
+      const pane = await openConversation(page, slow, id);
+      const row = item(pane, 'recording.bin');
+      let downloads = 0;
+      page.on('download', () => downloads++);
+      await pane.getByRole('button', { name: 'Download recording.bin', exact: true }).click();
+      const progress = row.getByRole('progressbar', { name: 'Downloading recording.bin' });
+      await expect(progress).toHaveAttribute('aria-valuemax', '100');
+      await expect
+        .poll(async () => Number(await progress.getAttribute('aria-valuenow')), { timeout: 20_000 })
+        .toBeGreaterThan(0);
+      await expect(row).toContainText('45 MB');
+
+      await row.getByRole('button', { name: 'Cancel' }).click();
+      await expect(row.getByRole('status')).toHaveText('Download cancelled. Nothing was saved.');
+      await expect(progress).toHaveCount(0);
+      // The double stops sending: its one transfer was dropped, and its byte count no longer moves.
+      expect(attachmentRequests(service)).toHaveLength(1);
+      await expect.poll(() => service.state.stats.aborted).toBe(1);
+      const sent = service.state.stats.bytesSent;
+      await page.waitForTimeout(1000);
+      expect(service.state.stats.bytesSent).toBe(sent);
+      expect(sent).toBeLessThan(40 * MB);
+      expect(downloads).toBe(0);
+      expect(await registeredWorkers(page)).toEqual([]);
+    } finally {
+      await slow.close();
+    }
+  });
+
+  test("a large file cancelled in the browser's downloads stops the transfer; nothing is saved", async ({
     page,
     service,
   }) => {
@@ -142,30 +199,139 @@ test.describe('attachment downloads', () => {
         size: 200 * MB,
       });
       const pane = await openConversation(page, slow, id);
-      const row = item(pane, 'recording.bin');
-      const started = download(page, pane, 'recording.bin');
-      const progress = row.getByRole('progressbar', { name: 'Downloading recording.bin' });
-      await expect(progress).toHaveAttribute('aria-valuemax', '100');
-      await expect
-        .poll(async () => Number(await progress.getAttribute('aria-valuenow')), { timeout: 20_000 })
-        .toBeGreaterThan(0);
-      await expect(row).toContainText('200 MB');
-      const saved = await started;
-
-      await row.getByRole('button', { name: 'Cancel' }).click();
-      await expect(row.getByRole('status')).toHaveText('Download cancelled. Nothing was saved.');
-      await expect(progress).toHaveCount(0);
-      // The browser marks the download failed, not complete.
-      expect(await saved.failure()).not.toBeNull();
-      // The double stops sending: its one transfer was dropped, and its byte count no longer moves.
-      expect(attachmentRequests(service)).toHaveLength(1);
-      await expect.poll(() => service.state.stats.aborted).toBe(1);
+      const saved = await download(page, pane, 'recording.bin');
+      await expect(item(pane, 'recording.bin').getByRole('status')).toContainText(
+        "Downloading in your browser's downloads",
+      );
+      await expect.poll(() => attachmentRequests(service)[1]?.bytesSent ?? 0).toBeGreaterThan(MB);
+      await saved.cancel();
+      expect(await saved.failure()).toBe('canceled');
+      // The worker's request is dropped and the double stops sending.
+      await expect.poll(() => service.state.stats.aborted).toBe(2);
       const sent = service.state.stats.bytesSent;
       await page.waitForTimeout(1000);
       expect(service.state.stats.bytesSent).toBe(sent);
-      expect(sent).toBeLessThan(100 * MB);
+      expect(attachmentRequests(service)[1]).toMatchObject({ completed: false });
     } finally {
       await slow.close();
+    }
+  });
+
+  // The worker returns the service's answer untouched when its Content-Disposition already names
+  // the safe name, else the same body under its own headers: both must outlive the page.
+  for (const fileName of ['survivor.bin', 'old/survivor.bin']) {
+    test(`a large download goes on when the page reloads: it is the browser's (${fileName})`, async ({
+      page,
+      service,
+    }) => {
+      const slow = await throttled(service, 20 * MB);
+      try {
+        const id = quietConversationId(service);
+        const size = 70 * MB + 5;
+        const spec = service.state.addAttachment(id, {
+          fileName,
+          mimeType: 'application/octet-stream',
+          size,
+        });
+        const pane = await openConversation(page, slow, id);
+        const saved = await download(page, pane, fileName);
+        expect(saved.suggestedFilename()).toBe(toSafeFileName(fileName, ''));
+        await expect.poll(() => attachmentRequests(service)[1]?.bytesSent ?? 0).toBeGreaterThan(MB);
+        await page.reload();
+        await expect(
+          page.getByRole('complementary', { name: `Conversation #${id}` }),
+        ).toBeVisible();
+        expect(attachmentRequests(service)[1]).toMatchObject({ completed: false });
+        expect(await savedSha256(saved)).toBe(expectedSha256(spec.seed, size));
+        expect(attachmentRequests(service)[1]).toMatchObject({ completed: true, bytesSent: size });
+      } finally {
+        await slow.close();
+      }
+    });
+  }
+
+  test('a ticket is used once, expires unused, and only http(s) urls are accepted', async ({
+    page,
+    service,
+  }) => {
+    const id = quietConversationId(service);
+    const size = 51 * MB;
+    const spec = service.state.addAttachment(id, {
+      fileName: 'once.bin',
+      mimeType: 'application/octet-stream',
+      size,
+    });
+    const pane = await openConversation(page, service, id);
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { frames_: string[] }).frames_ = seen;
+      new MutationObserver((records) => {
+        for (const record of records) {
+          for (const node of record.addedNodes) {
+            if (node instanceof HTMLIFrameElement) seen.push(node.getAttribute('src') ?? '');
+          }
+        }
+      }).observe(document.body, { childList: true, subtree: true });
+    });
+    const saved = await download(page, pane, 'once.bin');
+    expect(await saved.failure()).toBeNull();
+    const [src] = await page.evaluate(() => (window as unknown as { frames_: string[] }).frames_);
+    expect(src).toMatch(/^\/__threadline\/download\/[0-9a-f]{32}$/);
+    const before = attachmentRequests(service).length;
+    let downloads = 0;
+    page.on('download', () => downloads++);
+
+    /** Navigates a fresh iframe to `path`; the worker's 204 leaves it blank. */
+    const navigate = (path: string) =>
+      page.evaluate(async (target) => {
+        const frame = document.createElement('iframe');
+        frame.src = target;
+        document.body.append(frame);
+        const answer = await fetch(target);
+        frame.remove();
+        return answer.status;
+      }, path);
+
+    // Used once: the same id again starts nothing and requests nothing.
+    expect(await navigate(src!)).toBe(204);
+    await page.waitForTimeout(500);
+    expect(downloads).toBe(0);
+    expect(attachmentRequests(service)).toHaveLength(before);
+
+    // A ticket nobody uses is dropped after 10 s (and says so); its id then answers 204.
+    const url = `${service.url}/attachments/${encodeURIComponent(spec.docId)}/data`;
+    const ticket = (target: string) =>
+      page.evaluate(
+        ({ target, token }) =>
+          new Promise<unknown[]>((resolve) => {
+            const channel = new MessageChannel();
+            const replies: unknown[] = [];
+            channel.port1.onmessage = (event) => {
+              replies.push(event.data);
+              const reply = event.data as { type: string };
+              if (reply.type === 'ready') {
+                setTimeout(() => resolve(replies), 10_500);
+              } else resolve(replies);
+            };
+            navigator.serviceWorker.controller!.postMessage(
+              { type: 'fetch', url: target, token, fileName: 'x.bin', size: 1 },
+              [channel.port2],
+            );
+          }),
+        { target, token: BROWSER_TOKEN },
+      );
+    const replies = (await ticket(url)) as { type: string; id?: string; reason?: string }[];
+    expect(replies).toEqual([
+      { type: 'ready', id: expect.stringMatching(/^[0-9a-f]{32}$/) },
+      { type: 'error', reason: 'expired' },
+    ]);
+    expect(await navigate(`/__threadline/download/${replies[0]!.id!}`)).toBe(204);
+    await page.waitForTimeout(500);
+    expect(downloads).toBe(0);
+    expect(attachmentRequests(service)).toHaveLength(before);
+
+    for (const bad of ['javascript:alert(1)', 'data:text/plain,x', '/relative/path']) {
+      expect(await ticket(bad)).toEqual([{ type: 'error', reason: 'invalid' }]);
     }
   });
 
@@ -266,7 +432,7 @@ test.describe('attachment downloads', () => {
     expect(await pane.locator('img').count()).toBe(0);
   });
 
-  test("the page's heap stays flat while a 160 MB file streams through the worker", async ({
+  test("the page's heap stays flat while a 160 MB file downloads through the worker", async ({
     page,
     service,
   }) => {
@@ -292,17 +458,18 @@ test.describe('attachment downloads', () => {
       await cdp.send('HeapProfiler.collectGarbage');
       const baseline = await heap();
 
-      const started = download(page, pane, 'huge.bin');
-      const status = item(pane, 'huge.bin').getByRole('status');
+      const saved = await download(page, pane, 'huge.bin');
+      let finished = false;
+      const path = saved.path().finally(() => (finished = true));
       let peak = baseline;
-      while (!(await status.isVisible())) {
+      while (!finished) {
         peak = Math.max(peak, await heap());
         await page.waitForTimeout(100);
       }
-      const saved = await started;
       expect(await saved.failure()).toBeNull();
-      expect((await stat(await saved.path())).size).toBe(size);
-      // Measured here: about +9 MB through the worker; the Blob path peaks at about +160 MB.
+      expect((await stat(await path)).size).toBe(size);
+      expect(attachmentRequests(service)[1]).toMatchObject({ completed: true, bytesSent: size });
+      // The page never touches the bytes; the Blob path peaks at about +160 MB.
       expect(peak - baseline).toBeLessThan(30 * MB);
     } finally {
       await fast.close();
