@@ -30,7 +30,10 @@ export interface DownloadSample {
 export interface AppDownloadSample extends DownloadSample {
   /** A second download of the same file in the same session: the download worker is ready. */
   warm?: DownloadSample;
-  /** What the double saw for the first download, e.g. "GET /attachments/c1-x9/data". */
+  /**
+   * What the double saw for the first download, e.g. "GET /bench/attachments/c1-x9/data → 200
+   * (dropped after 1048576 bytes)": the page's probe, then the download worker's request.
+   */
   requests: string[];
 }
 
@@ -150,9 +153,15 @@ async function appSample(
     if (sample.bytes !== DOWNLOAD_SIZE) {
       return `the app saved ${sample.bytes} bytes instead of ${DOWNLOAD_SIZE}`;
     }
-    const requests = requestsSince(state, mark).map(
-      (entry) => `${entry.method} ${entry.path} → ${entry.status ?? 'pending'}`,
-    );
+    const requests = requestsSince(state, mark).map((entry) => {
+      const body =
+        entry.bytesSent === undefined
+          ? ''
+          : entry.completed
+            ? ` (${entry.bytesSent} bytes, to the end)`
+            : ` (dropped after ${entry.bytesSent} bytes)`;
+      return `${entry.method} ${entry.path} → ${entry.status ?? 'pending'}${body}`;
+    });
     // The button comes back once the first download is saved; a second one finds the worker ready.
     const again = await findAppButton(page);
     const warm = typeof again === 'string' ? undefined : await timedDownload(page, cdp, again);

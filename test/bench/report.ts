@@ -188,6 +188,17 @@ function scrollRows(result: ScrollResult, conversations: number): Row[] {
   ];
 }
 
+/** "2 GETs: probe dropped after 2.0 MiB, then to the end" from the request log lines. */
+function describeRequests(requests: string[]): string {
+  const gets = requests.filter((line) => line.startsWith('GET '));
+  const parts = gets.map((line) => {
+    const dropped = /dropped after (\d+) bytes/.exec(line);
+    if (dropped) return `dropped after ${mib(Number(dropped[1]))}`;
+    return /to the end/.test(line) ? 'to the end' : 'no body';
+  });
+  return `${gets.length} GET${gets.length === 1 ? '' : 's'}${parts.length > 0 ? `: ${parts.join(', then ')}` : ''}`;
+}
+
 function downloadRows(result: DownloadResult): Row[] {
   const nativeMs = medianOf(result.baseline, (s) => s.ms);
   const floorMs = medianOf(result.floor, (s) => s.ms);
@@ -245,6 +256,14 @@ function downloadRows(result: DownloadResult): Row[] {
               .join('; '),
           }
         : {}),
+    },
+    {
+      metric: `Download ${DOWNLOAD_MB} MB: requests to the service (context)`,
+      threadline: describeRequests(result.app[0]?.requests ?? []),
+      baseline: '1 (<a download>)',
+      ratio: '—',
+      target: '— (context)',
+      met: '—',
     },
     {
       metric: `Download ${DOWNLOAD_MB} MB, 2nd in the same session (worker ready; context)`,
