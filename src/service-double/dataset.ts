@@ -1,4 +1,4 @@
-import { mulberry32, pickWeighted, randInt } from './prng.ts';
+import { hash32, mulberry32, pickWeighted, randInt } from './prng.ts';
 
 export type ConversationStatus = 'open' | 'closed' | 'pending';
 export type StatusId = 1 | 2 | 3;
@@ -49,11 +49,23 @@ export function compareConversations(a: Conversation, b: Conversation): number {
   return b.updatedAt - a.updatedAt || b.id - a.id;
 }
 
+/** A conversation created at run time (`Dataset.add`); the rest is drawn from the seed. */
+export interface NewConversationInput {
+  status?: ConversationStatus;
+  contactId?: number;
+  inboxId?: number;
+}
+
 export class Dataset {
   readonly seed: number;
   readonly now: number;
-  readonly size: number;
   private ordered: Conversation[];
+  /** Ids of conversations created by `add`, oldest first; `reset` removes them. */
+  private readonly added: number[] = [];
+  private readonly generatedCount: number;
+  /** Status before the first `setStatus`, so `reset` can restore it. */
+  private readonly originalStatus = new Map<number, ConversationStatus>();
+  private nextId: number;
   private readonly byId = new Map<number, Conversation>();
   private readonly snapshots = new Map<number, ConversationSnapshot>();
   // Filtering 5000+ items per page request would dominate the cost of a request; cache per status set.
@@ -62,13 +74,25 @@ export class Dataset {
   constructor(options: DatasetOptions = {}) {
     this.seed = options.seed ?? 1;
     this.now = options.now ?? DEFAULT_NOW;
-    this.size = Math.max(0, Math.floor(options.conversations ?? DEFAULT_CONVERSATIONS));
-    const conversations = generateConversations(this.size, this.seed, this.now);
+    const size = Math.max(0, Math.floor(options.conversations ?? DEFAULT_CONVERSATIONS));
+    const conversations = generateConversations(size, this.seed, this.now);
+    this.generatedCount = size;
     this.ordered = [...conversations].sort(compareConversations);
     this.ordered.forEach((conversation, rank) => {
       this.byId.set(conversation.id, conversation);
       this.snapshots.set(conversation.id, { rank, updatedAt: conversation.updatedAt });
     });
+    this.nextId = conversations.reduce((top, c) => Math.max(top, c.id), 10_000) + 1;
+  }
+
+  /** Conversations in the list now: the generated ones plus those created by `add`. */
+  get size(): number {
+    return this.ordered.length;
+  }
+
+  /** Ids created by `add` since the start (or the last `reset`), oldest first. */
+  addedIds(): readonly number[] {
+    return this.added;
   }
 
   get(id: number): Readonly<Conversation> | undefined {
@@ -108,12 +132,67 @@ export class Dataset {
     return conversation.updatedAt;
   }
 
-  /** Undoes every touch. */
+  /**
+   * Creates a conversation, as a contact writing in for the first time would: a new id above all
+   * others, created and updated just after the newest conversation, so it tops the list.
+   * Status, contact and inbox are drawn from the seed and the id unless given. Its messages are
+   * generated like an older conversation's (its snapshot rank is past the generated ones), so
+   * it never carries the showcase content.
+   */
+  add(input: NewConversationInput = {}): Readonly<Conversation> {
+    const id = this.nextId++;
+    const rng = mulberry32(hash32(this.seed, id, 0x6e6577));
+    const newest = this.ordered[0]?.updatedAt ?? this.now;
+    const at = Math.max(this.now, newest) + 1;
+    const conversation: Conversation = {
+      id,
+      status:
+        input.status ??
+        STATUS_NAMES[
+          pickWeighted(rng, [
+            [1, 70],
+            [3, 30],
+          ] as const)
+        ],
+      contactId: input.contactId ?? randInt(rng, 1, Math.max(50, Math.floor(this.size / 3))),
+      inboxId: input.inboxId ?? randInt(rng, 1, 6),
+      createdAt: at,
+      updatedAt: at,
+    };
+    this.byId.set(id, conversation);
+    this.snapshots.set(id, { rank: this.generatedCount + this.added.length, updatedAt: at });
+    this.added.push(id);
+    this.ordered.splice(insertionIndex(this.ordered, conversation), 0, conversation);
+    this.filtered.clear();
+    return conversation;
+  }
+
+  /** Changes a conversation's status (an agent closing it, say); pair with `touch` to move it up. */
+  setStatus(id: number, status: ConversationStatus): void {
+    const conversation = this.byId.get(id);
+    if (!conversation) throw new Error(`Conversation ${id} does not exist`);
+    if (!this.originalStatus.has(id)) this.originalStatus.set(id, conversation.status);
+    conversation.status = status;
+    this.filtered.clear();
+  }
+
+  /** Undoes every touch and status change and removes the conversations created by `add`. */
   reset(): void {
+    for (const id of this.added.splice(0)) {
+      this.byId.delete(id);
+      this.snapshots.delete(id);
+    }
+    this.ordered = this.ordered.filter((conversation) => this.snapshots.has(conversation.id));
+    this.nextId = this.ordered.reduce((top, c) => Math.max(top, c.id), 10_000) + 1;
     for (const [id, snapshot] of this.snapshots) {
       const conversation = this.byId.get(id);
       if (conversation) conversation.updatedAt = snapshot.updatedAt;
     }
+    for (const [id, status] of this.originalStatus) {
+      const conversation = this.byId.get(id);
+      if (conversation) conversation.status = status;
+    }
+    this.originalStatus.clear();
     this.ordered.sort(compareConversations);
     this.filtered.clear();
   }

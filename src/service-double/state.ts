@@ -1,12 +1,13 @@
 import type { AttachmentSpec } from './attachment-kinds.ts';
 import { kindForMimeType } from './attachment-kinds.ts';
-import type { DatasetOptions } from './dataset.ts';
+import type { ConversationStatus, DatasetOptions } from './dataset.ts';
 import { Dataset } from './dataset.ts';
 import type { FaultOptions } from './faults.ts';
 import { FaultController } from './faults.ts';
 import type { MessageRecord } from './messages.ts';
 import { generateMessages, messageId } from './messages.ts';
-import { hash32 } from './prng.ts';
+import type { Rng } from './prng.ts';
+import { hash32, mulberry32, randInt } from './prng.ts';
 
 export const DEMO_TOKEN = 'demo-token';
 
@@ -49,8 +50,34 @@ export interface ServiceStats {
   notFound: number;
   faults: number;
   touches: number;
+  /** Conversations created at run time (churn). */
+  added: number;
   bytesSent: number;
   aborted: number;
+}
+
+/** One step of churn: what a busy inbox sees between two looks at it. */
+export interface ChurnOptions {
+  /** New conversations per step (they top the list). Default 1. */
+  add?: number;
+  /** Existing conversations updated per step (a new message: moved to the top). Default 2. */
+  update?: number;
+  /** Share 0..1 of the updates that also change the status. Default 0.25. */
+  statusChangeRate?: number;
+}
+
+export interface ChurnTimerOptions extends ChurnOptions {
+  /** Real milliseconds between steps. */
+  everyMs: number;
+}
+
+export interface ChurnStep {
+  added: number[];
+  updated: number[];
+}
+
+export interface ChurnHandle {
+  stop(): void;
 }
 
 export interface AddAttachmentInput {
@@ -63,6 +90,14 @@ export interface AddAttachmentInput {
 }
 
 const MESSAGE_CACHE_LIMIT = 1000;
+/** Updates pick among the most recent conversations this often, anywhere in the list otherwise. */
+const RECENT_UPDATE_SHARE = 0.7;
+const RECENT_WINDOW = 200;
+const STATUS_CHANGES: Readonly<Record<ConversationStatus, ConversationStatus>> = {
+  open: 'pending',
+  pending: 'closed',
+  closed: 'open',
+};
 const REQUEST_LOG_LIMIT = 20_000;
 
 const emptyStats = (): ServiceStats => ({
@@ -76,6 +111,7 @@ const emptyStats = (): ServiceStats => ({
   notFound: 0,
   faults: 0,
   touches: 0,
+  added: 0,
   bytesSent: 0,
   aborted: 0,
 });
@@ -96,6 +132,8 @@ export class ServiceState {
   private seq = 0;
   private readonly messageCache = new Map<number, MessageRecord[]>();
   private extraMessages = new Map<number, MessageRecord[]>();
+  private churnRng: Rng;
+  private churnTimer: ReturnType<typeof setInterval> | undefined;
 
   constructor(options: ServiceOptions = {}) {
     this.options = { ...options };
@@ -104,6 +142,7 @@ export class ServiceState {
     this.token = options.token ?? DEMO_TOKEN;
     this.benchmark = options.benchmark ?? false;
     this.publicUrl = options.publicUrl?.replace(/\/+$/, '');
+    this.churnRng = this.newChurnRng();
   }
 
   /** Generated messages plus injected ones, oldest first; undefined for an unknown conversation. */
@@ -134,6 +173,53 @@ export class ServiceState {
   touch(id: number, at?: number): number {
     this.stats.touches++;
     return this.dataset.touch(id, at);
+  }
+
+  /**
+   * One step of churn, seeded: `add` new conversations, then `update` existing ones touched (a
+   * share of them with a new status). Updates mostly hit the ~200 most recent conversations, the
+   * rest anywhere, so some come from deep down the list (as mid-paging updates do).
+   */
+  churn(options: ChurnOptions = {}): ChurnStep {
+    const { add = 1, update = 2, statusChangeRate = 0.25 } = options;
+    const step: ChurnStep = { added: [], updated: [] };
+    for (let i = 0; i < add; i++) {
+      step.added.push(this.dataset.add().id);
+      this.stats.added++;
+    }
+    for (let i = 0; i < update; i++) {
+      const ordered = this.dataset.list();
+      if (ordered.length === 0) break;
+      const span = this.churnRng() < RECENT_UPDATE_SHARE ? RECENT_WINDOW : ordered.length;
+      const conversation = ordered[randInt(this.churnRng, 0, Math.min(span, ordered.length) - 1)];
+      if (!conversation) continue;
+      if (this.churnRng() < statusChangeRate) {
+        this.dataset.setStatus(conversation.id, STATUS_CHANGES[conversation.status]);
+      }
+      this.touch(conversation.id);
+      step.updated.push(conversation.id);
+    }
+    return step;
+  }
+
+  /** Runs `churn` every `everyMs` until stopped (or `reset`); replaces a churn already running. */
+  startChurn(options: ChurnTimerOptions): ChurnHandle {
+    this.stopChurn();
+    if (!(options.everyMs > 0)) throw new Error('startChurn needs everyMs > 0');
+    const timer = setInterval(() => this.churn(options), options.everyMs);
+    // Never keeps a process alive on its own.
+    timer.unref?.();
+    this.churnTimer = timer;
+    return {
+      stop: () => {
+        if (this.churnTimer === timer) this.stopChurn();
+      },
+    };
+  }
+
+  stopChurn(): void {
+    if (this.churnTimer !== undefined) clearInterval(this.churnTimer);
+    this.churnTimer = undefined;
   }
 
   /** Appends a message from the contact carrying one custom attachment. Does not touch the conversation. */
@@ -175,9 +261,16 @@ export class ServiceState {
     this.authorizedCount = 0;
   }
 
-  /** Back to the freshly started state: data, faults, token, log, counters, injected attachments. */
+  /**
+   * Back to the freshly started state: data (touches, status changes, added conversations),
+   * faults, token, log, counters, injected attachments; churn stops.
+   */
   reset(): void {
+    this.stopChurn();
+    this.churnRng = this.newChurnRng();
     this.dataset.reset();
+    // Added conversations' ids are handed out again after a reset; their messages must not stick.
+    this.messageCache.clear();
     this.faults.reset();
     this.token = this.options.token ?? DEMO_TOKEN;
     this.requests = [];
@@ -195,6 +288,10 @@ export class ServiceState {
     // Bounded so a long benchmark cannot grow memory without limit.
     if (this.requests.length > REQUEST_LOG_LIMIT) this.requests.splice(0, REQUEST_LOG_LIMIT / 2);
     return logged;
+  }
+
+  private newChurnRng(): Rng {
+    return mulberry32(hash32(this.dataset.seed, 0x63687572));
   }
 
   private generatedMessages(conversationId: number): MessageRecord[] | undefined {
