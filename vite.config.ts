@@ -4,7 +4,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { demoServicePlugin } from './src/service-double/vite-plugin.ts';
 
 export default defineConfig({
-  plugins: [react(), demoServicePlugin(), prefetchAppChunk()],
+  plugins: [react(), demoServicePlugin(), prefetchAppChunk(), trustedTypesInBuildOnly()],
   build: {
     target: 'es2022',
     sourcemap: true,
@@ -54,6 +54,25 @@ function prefetchAppChunk(): Plugin {
           injectTo: 'head' as const,
         }));
       },
+    },
+  };
+}
+
+/**
+ * index.html requires Trusted Types for scripts (src/lib/trusted-types.ts). In the dev server only,
+ * that requirement is dropped: the React Query devtools (loaded in dev only) build their DOM with
+ * innerHTML, which Chromium blocks (an uncaught error, no devtools). The built app (preview,
+ * browser tests, deployments) keeps it; the policy name (`trusted-types`) stays in force in dev.
+ */
+function trustedTypesInBuildOnly(): Plugin {
+  const requirement = "; require-trusted-types-for 'script'";
+  return {
+    name: 'threadline-trusted-types-in-build-only',
+    apply: 'serve',
+    transformIndexHtml(html) {
+      if (!html.includes(requirement))
+        throw new Error(`index.html's CSP no longer contains "${requirement.slice(2)}".`);
+      return html.replace(requirement, '');
     },
   };
 }

@@ -1,3 +1,4 @@
+import { workerScriptUrl } from '../../../lib/trusted-types';
 import { DOWNLOAD_WORKER_URL, WORKER_SETUP_TIMEOUT_MS } from './download-settings';
 
 /**
@@ -35,7 +36,11 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 
 async function registerAndTakeControl(): Promise<ServiceWorker> {
   const container = navigator.serviceWorker;
-  await container.register(DOWNLOAD_WORKER_URL, { scope: '/', updateViaCache: 'none' });
+  // Under Trusted Types (index.html's CSP) register() takes only a TrustedScriptURL.
+  await container.register(workerScriptUrl(DOWNLOAD_WORKER_URL), {
+    scope: '/',
+    updateViaCache: 'none',
+  });
   const registration = await container.ready;
   if (!container.controller) {
     // First registration: the worker claims open pages when it activates. A page loaded with a
