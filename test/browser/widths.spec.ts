@@ -1,0 +1,252 @@
+import type { Locator, Page } from '@playwright/test';
+import { SHOWCASE_RANKS, type RunningServiceDouble } from '../../src/service-double/index';
+import { throttled } from './download-helpers';
+import { conversationList, expect, signIn, test } from './fixtures';
+
+/**
+ * Every width (issue 11): from a phone to a large monitor, and at 200 % zoom, nothing scrolls
+ * sideways, every control can be brought into view and then lies wholly inside the window, and the
+ * conversation pane is either at least 360 px wide beside the list or stacked below it.
+ */
+
+const MiB = 1024 * 1024;
+const MIN_PANE_WIDTH = 360;
+
+/** An unbroken name, far wider than the pane at any width. */
+const LONG_NAME =
+  'Quarterly-customer-escalation-report-for-the-northern-region-including-every-appendix-and-the-raw-call-transcripts-final-v12.pdf';
+
+interface Case {
+  name: string;
+  viewport: { width: number; height: number };
+  deviceScaleFactor?: number;
+}
+
+const CASES: Case[] = [
+  { name: '320 px', viewport: { width: 320, height: 640 } },
+  { name: '360 px', viewport: { width: 360, height: 740 } },
+  { name: '768 px', viewport: { width: 768, height: 1024 } },
+  { name: '800 px', viewport: { width: 800, height: 1280 } },
+  { name: '834 px', viewport: { width: 834, height: 1194 } },
+  { name: '1024 px', viewport: { width: 1024, height: 768 } },
+  { name: '1366 px', viewport: { width: 1366, height: 768 } },
+  { name: '1920 px', viewport: { width: 1920, height: 1080 } },
+  { name: '2560 px', viewport: { width: 2560, height: 1440 } },
+  // 1280×800 at 200 % zoom: the page sees 640×400 CSS px at two device pixels each.
+  { name: '1280 px at 200 % zoom', viewport: { width: 640, height: 400 }, deviceScaleFactor: 2 },
+];
+
+/**
+ * What is wrong with the layout right now, as readable lines (none: all is well):
+ * - the document is wider than the window;
+ * - a scroll container scrolls sideways;
+ * - a visible control (button, link, input) lies, once scrolled into view, partly outside the
+ *   window or is cut off by an ancestor that clips it.
+ */
+function layoutProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const root = document.documentElement;
+    const describe = (element: Element) => {
+      const label =
+        element.getAttribute('aria-label') ??
+        (element as HTMLInputElement).labels?.[0]?.textContent ??
+        element.textContent ??
+        '';
+      const classes = [...element.classList].map((name) => `.${name}`).join('');
+      return `${element.tagName.toLowerCase()}${classes} "${label.trim().slice(0, 50)}"`;
+    };
+    const isHidden = (element: Element) =>
+      !element.checkVisibility({ visibilityProperty: true }) ||
+      element.closest('.visually-hidden') !== null;
+
+    if (root.scrollWidth > root.clientWidth) {
+      // Name the widest elements reaching past the window, as the cause.
+      const wide = [...document.querySelectorAll('body *')]
+        .filter((element) => !isHidden(element))
+        .filter((element) => element.getBoundingClientRect().right > root.clientWidth + 0.5)
+        .slice(0, 5)
+        .map(describe);
+      problems.push(
+        `document scrolls sideways: ${root.scrollWidth} > ${root.clientWidth} (${wide.join(', ')})`,
+      );
+    }
+
+    for (const element of document.querySelectorAll<HTMLElement>('body *')) {
+      if (isHidden(element)) continue;
+      const { overflowX } = getComputedStyle(element);
+      if (
+        (overflowX === 'auto' || overflowX === 'scroll') &&
+        element.scrollWidth > element.clientWidth
+      ) {
+        problems.push(
+          `${describe(element)} scrolls sideways: ${element.scrollWidth} > ${element.clientWidth}`,
+        );
+      }
+    }
+
+    // Everything is measured in one task: the list's virtualizer cannot re-render in between.
+    const controls = document.querySelectorAll<HTMLElement>(
+      'button, a[href], input, select, textarea, summary, [role="button"], [role="link"]',
+    );
+    for (const control of controls) {
+      if (isHidden(control)) continue;
+      const before = control.getBoundingClientRect();
+      if (before.width === 0 && before.height === 0) continue;
+      control.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+      const box = control.getBoundingClientRect();
+      const width = root.clientWidth;
+      const height = window.innerHeight;
+      if (
+        box.left < -0.5 ||
+        box.right > width + 0.5 ||
+        box.top < -0.5 ||
+        box.bottom > height + 0.5
+      ) {
+        problems.push(
+          `${describe(control)} outside the ${width}×${height} window: ` +
+            `x ${Math.round(box.left)}..${Math.round(box.right)}, y ${Math.round(box.top)}..${Math.round(box.bottom)}`,
+        );
+        continue;
+      }
+      for (let parent = control.parentElement; parent; parent = parent.parentElement) {
+        // A modal dialog is in the top layer: nothing it sits in clips it.
+        if (parent === document.body || parent.matches(':modal')) break;
+        if (getComputedStyle(parent).overflowX === 'visible') continue;
+        const clip = parent.getBoundingClientRect();
+        if (box.left < clip.left - 0.5 || box.right > clip.right + 0.5) {
+          problems.push(`${describe(control)} cut off sideways by ${describe(parent)}`);
+          break;
+        }
+      }
+    }
+    return problems;
+  });
+}
+
+async function expectWithinWindow(page: Page, locator: Locator) {
+  const box = (await locator.boundingBox())!;
+  const { width, height } = await page.evaluate(() => ({
+    width: document.documentElement.clientWidth,
+    height: window.innerHeight,
+  }));
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.y).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(width + 0.5);
+  expect(box.y + box.height).toBeLessThanOrEqual(height + 0.5);
+}
+
+/** The gallery conversation, with a large attachment under a very long name added to it. */
+function galleryWithLongName(service: RunningServiceDouble): number {
+  const id = service.state.dataset.list()[SHOWCASE_RANKS.gallery]!.id;
+  service.state.addAttachment(id, {
+    fileName: LONG_NAME,
+    mimeType: 'application/pdf',
+    size: 24 * MiB,
+  });
+  return id;
+}
+
+for (const { name, viewport, deviceScaleFactor } of CASES) {
+  test.describe(`at ${name}`, () => {
+    test.use({ viewport, ...(deviceScaleFactor ? { deviceScaleFactor } : {}) });
+
+    test('the sign-in form fits the window', async ({ page }) => {
+      await page.goto('/');
+      await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+      await expect(page.getByLabel('Service URL')).toBeVisible();
+      await expect(page.getByLabel('Access token')).toBeVisible();
+      expect(await layoutProblems(page)).toEqual([]);
+    });
+
+    test('list, pane, downloads panel and dialogs fit the window; the pane is wide enough or stacked', async ({
+      page,
+      service,
+    }) => {
+      // Slow enough that the download is still running while everything is measured.
+      const slow = await throttled(service, 1 * MiB);
+      try {
+        const id = galleryWithLongName(service);
+        await signIn(page, slow, { path: `/conversations/${id}` });
+        const pane = page.getByRole('complementary', { name: `Conversation #${id}` });
+        await expect(pane.getByRole('list', { name: 'Messages' })).toBeVisible();
+        await expect(
+          page.getByRole('group', { name: 'Status' }).getByRole('checkbox', { name: 'Open' }),
+        ).toBeVisible();
+
+        // A running download: progressbars in the pane and in the panel, a count in the header.
+        await pane.getByRole('button', { name: `Download ${LONG_NAME}`, exact: true }).click();
+        await expect(
+          pane.getByRole('progressbar', { name: `Downloading ${LONG_NAME}` }),
+        ).toBeVisible();
+        await expect(page.getByRole('button', { name: 'Downloads, 1 running' })).toBeVisible();
+        expect(await layoutProblems(page)).toEqual([]);
+
+        // Beside the list the pane has room for its content; otherwise it is stacked below.
+        const listBox = (await page
+          .getByRole('region', { name: 'Conversation list' })
+          .boundingBox())!;
+        const paneBox = (await pane.boundingBox())!;
+        const stacked = paneBox.y >= listBox.y + listBox.height - 1;
+        if (!stacked) {
+          expect(paneBox.x).toBeGreaterThanOrEqual(listBox.x + listBox.width - 1);
+          expect(paneBox.width).toBeGreaterThanOrEqual(MIN_PANE_WIDTH);
+        } else {
+          expect(paneBox.width).toBeGreaterThanOrEqual(viewport.width - 20);
+        }
+        // Stacked only where 360 px beside a list of reasonable width would not fit.
+        expect(stacked).toBe(viewport.width <= 720);
+
+        // The downloads panel opens under its button, inside the window.
+        await page.getByRole('button', { name: 'Downloads, 1 running' }).click();
+        const panel = page.getByRole('region', { name: 'Downloads' });
+        await expect(
+          panel.getByRole('progressbar', { name: `Downloading ${LONG_NAME}` }),
+        ).toBeVisible();
+        await expectWithinWindow(page, panel);
+        expect(await layoutProblems(page)).toEqual([]);
+        await panel.getByRole('button', { name: 'Close downloads' }).click();
+        await expect(panel).toHaveCount(0);
+
+        // The image viewer.
+        // Thumbnails load once scrolled into view.
+        await pane
+          .getByRole('listitem')
+          .filter({ has: page.getByRole('button', { name: 'Download screenshot.png' }) })
+          .last()
+          .scrollIntoViewIfNeeded();
+        const thumbnail = pane.getByRole('button', { name: 'View screenshot.png' });
+        await thumbnail.click();
+        const viewer = page.getByRole('dialog', { name: 'screenshot.png' });
+        await expect(viewer.getByRole('img', { name: 'screenshot.png' })).toBeVisible();
+        await expectWithinWindow(page, viewer);
+        expect(await layoutProblems(page)).toEqual([]);
+        await viewer.getByRole('button', { name: 'Close' }).click();
+        await expect(viewer).toHaveCount(0);
+
+        // The keyboard shortcuts.
+        await page.keyboard.press('?');
+        const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+        await expect(help).toBeVisible();
+        await expectWithinWindow(page, help);
+        expect(await layoutProblems(page)).toEqual([]);
+        await page.keyboard.press('Escape');
+        await expect(help).toHaveCount(0);
+
+        // Cancel the download, then the pane's Close.
+        await pane.getByRole('button', { name: 'Cancel' }).click();
+        await expect(page.getByRole('button', { name: 'Downloads', exact: true })).toBeVisible();
+        const close = pane.getByRole('link', { name: 'Close' });
+        await close.scrollIntoViewIfNeeded();
+        await expect(close).toBeInViewport({ ratio: 1 });
+        await close.click();
+        await expect(page).toHaveURL('/');
+        await expect(pane).toHaveCount(0);
+        await expect(conversationList(page).getByRole('link').first()).toBeVisible();
+        expect(await layoutProblems(page)).toEqual([]);
+      } finally {
+        await slow.close();
+      }
+    });
+  });
+}
