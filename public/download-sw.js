@@ -17,7 +17,7 @@
  *    ticket (deleting it at once), requests the file itself with the token (no cookies, no cache,
  *    no redirects, no referrer) and:
  *    - error status: answers the iframe 204 (no download starts) and the page
- *      {type: 'error', reason: 'http', status};
+ *      {type: 'error', reason: 'http', status, retryAfter};
  *    - no answer / refused redirect: 204 and {type: 'error', reason: 'network'};
  *    - ok: answers the iframe with the response body untouched (never read here) under its own
  *      headers (attachment with the safe name, octet-stream, nosniff, sandbox CSP, no-store,
@@ -240,7 +240,9 @@ async function serveTicket(entry) {
   }
   if (!upstream.ok) {
     controller.abort();
-    reply({ type: 'error', reason: 'http', status: upstream.status });
+    // Retry-After (when the service exposes it) lets the page wait as the service asked.
+    const retryAfter = upstream.headers.get('Retry-After');
+    reply({ type: 'error', reason: 'http', status: upstream.status, retryAfter });
     return noDownload();
   }
   const total = parseLength(upstream.headers.get('Content-Length')) ?? entry.size;

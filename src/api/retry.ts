@@ -1,8 +1,16 @@
 import { isApiError } from './errors';
 
+/**
+ * The one retry policy of every request the app makes: the list, its pages fetched ahead, the
+ * freshness check, messages (React Query's `retry`/`retryDelay` below), previews and downloads
+ * (`withRetries`, with-retries.ts). Transient failures only; what the service asks for in Retry-After, otherwise
+ * exponential backoff with full jitter; at most MAX_RETRIES automatic retries.
+ */
 export const MAX_RETRIES = 3;
 const BASE_DELAY_MS = 500;
 const MAX_DELAY_MS = 15_000;
+/** A Retry-After longer than this is cut short; the agent can still wait longer and press Retry. */
+const MAX_RETRY_AFTER_MS = 60_000;
 
 /** Network errors, timeouts, 408, 429 and 5xx retry; a validation_error never does. */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
@@ -12,7 +20,7 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
 /** Exponential backoff with full jitter, or what the service asked for in Retry-After. */
 export function retryDelay(attempt: number, error: unknown, random = Math.random): number {
   if (isApiError(error) && error.retryAfterMs !== undefined) {
-    return Math.min(error.retryAfterMs, 60_000);
+    return Math.min(error.retryAfterMs, MAX_RETRY_AFTER_MS);
   }
   const ceiling = Math.min(MAX_DELAY_MS, BASE_DELAY_MS * 2 ** attempt);
   return Math.round(ceiling / 2 + random() * (ceiling / 2));

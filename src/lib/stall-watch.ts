@@ -1,6 +1,6 @@
 export interface StallWatch {
-  /** Bytes (or any sign of life) arrived: start the countdown again. */
-  touch: () => void;
+  /** Bytes (or any sign of life) arrived: start the countdown again, `graceMs` longer this once. */
+  touch: (graceMs?: number) => void;
   stop: () => void;
 }
 
@@ -14,10 +14,10 @@ export function watchForStall(timeoutMs: number, onStall: () => void): StallWatc
     onStall();
   }
   return {
-    touch() {
+    touch(graceMs = 0) {
       if (stopped) return;
       clearTimeout(timer);
-      timer = setTimeout(fire, timeoutMs);
+      timer = setTimeout(fire, timeoutMs + graceMs);
     },
     stop() {
       stopped = true;

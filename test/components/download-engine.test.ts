@@ -41,7 +41,7 @@ class FakeWorker {
   }
 
   async job() {
-    await vi.waitFor(() => expect(this.jobs).toHaveLength(1));
+    await vi.waitFor(() => expect(this.jobs.length).toBeGreaterThan(0));
     return this.jobs[0]!;
   }
 }
@@ -77,7 +77,8 @@ function request(overrides: Partial<DownloadRequest> = {}) {
     fileName: 'database-backup.bin',
     signal: controller.signal,
     onProgress: (p) => progress.push(p),
-    options: DEFAULT_DOWNLOAD_OPTIONS,
+    // Automatic retries off, as in every component test; one test below turns them on.
+    options: { ...DEFAULT_DOWNLOAD_OPTIONS, retries: 0 },
     ...overrides,
   };
   return { req, progress, controller };
@@ -168,6 +169,24 @@ describe('download engine: files over 50 MB are handed to the browser with a tic
       expect(downloadFrame()).toBeNull();
     },
   );
+
+  it("retries the worker's 503 with a new ticket after Retry-After, under the app's policy", async () => {
+    serveLarge({ length: SMALL_FILE_LIMIT_BYTES * 2 });
+    const { req } = request({ options: { ...DEFAULT_DOWNLOAD_OPTIONS, retries: 3 } });
+    const result = runDownload(req);
+    const first = await worker.job();
+    first.port.postMessage({ type: 'ready', id: 'x' });
+    await vi.waitFor(() => expect(downloadFrame()).not.toBeNull());
+    const failedAt = Date.now();
+    first.port.postMessage({ type: 'error', reason: 'http', status: 503, retryAfter: '1' });
+    await vi.waitFor(() => expect(worker.jobs).toHaveLength(2), { timeout: 3000 });
+    expect(Date.now() - failedAt).toBeGreaterThanOrEqual(950);
+    const second = worker.jobs[1]!;
+    expect(second.data).toMatchObject({ type: 'fetch', url: URL_LARGE, token: TEST_TOKEN });
+    second.port.postMessage({ type: 'ready', id: 'y' });
+    second.port.postMessage({ type: 'started' });
+    await expect(result).resolves.toMatchObject({ via: 'browser' });
+  });
 
   it("maps the worker's network failure", async () => {
     serveLarge({ length: SMALL_FILE_LIMIT_BYTES * 2 });

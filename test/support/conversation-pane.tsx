@@ -77,7 +77,7 @@ export function renderPane(conversationId: number, downloadOptions: Partial<Down
     <AppProviders
       config={{ ...DEFAULT_CONFIG, serviceUrl: TEST_SERVICE_URL }}
       queryDefaults={{ retry: false }}
-      downloadOptions={downloadOptions}
+      downloadOptions={{ retries: 0, ...downloadOptions }}
     >
       <RouterProvider router={router} />
     </AppProviders>,

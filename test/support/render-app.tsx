@@ -18,7 +18,7 @@ export interface RenderAppOptions {
 
 /**
  * Renders the whole app at a route, as a user would meet it: a fresh query
- * client (retries off) and a fresh memory router per test.
+ * client and a fresh memory router per test, automatic retries off (queries and downloads).
  */
 export function renderApp({ route = '/', session, config }: RenderAppOptions = {}) {
   const signedIn =
@@ -31,6 +31,7 @@ export function renderApp({ route = '/', session, config }: RenderAppOptions = {
     <AppProviders
       config={{ ...DEFAULT_CONFIG, serviceUrl: TEST_SERVICE_URL, ...config }}
       queryDefaults={{ retry: false }}
+      downloadOptions={{ retries: 0 }}
     >
       <MemoryRouter initialEntries={[route]} useTransitions={false}>
         <LocationProbe onChange={(location) => (router.state.location = location)} />

@@ -67,6 +67,21 @@ describe('ReadAhead', () => {
     expect(seen?.aborted).toBe(true);
   });
 
+  it('never asks again for a cursor whose page failed: the list retries it under the retry policy', async () => {
+    const fetchPage = vi.fn(() => Promise.reject(new Error('503')));
+    const readAhead = new ReadAhead();
+    readAhead.setFollowing(true);
+    readAhead.after(pageOf(1), fetchPage);
+    await flush();
+    // The agent keeps scrolling at the end: the chain starts again from the same page.
+    readAhead.setFollowing(false);
+    readAhead.setFollowing(true);
+    readAhead.setFollowing(true);
+    await flush();
+    expect(fetchPage).toHaveBeenCalledTimes(1);
+    await expect(readAhead.take('2', signal())).rejects.toThrow('503');
+  });
+
   it('gives up waiting when the query is cancelled', async () => {
     const readAhead = new ReadAhead();
     readAhead.setFollowing(true);

@@ -146,8 +146,9 @@ export class ReadAhead {
         this.chain(arrived);
       },
       () => {
-        // The list meets the failure when it takes this page, and may retry it for real.
-        this.requested.delete(next);
+        // The list meets the failure when it takes this page and retries it for real, under
+        // the app's retry policy (Retry-After, backoff). The chain never asks for this cursor
+        // again: asking at once, on the next scroll, would hammer a service that said "later".
       },
     );
   }

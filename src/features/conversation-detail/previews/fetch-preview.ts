@@ -1,4 +1,4 @@
-import { ApiError } from '../../../api/errors';
+import { requestAttachment } from '../../../api/attachments';
 import { parseContentLength } from '../../../lib/download-progress';
 import { detectRasterType } from './image-signature';
 import { PREVIEW_MAX_BYTES, PREVIEW_STALL_MS } from './preview-settings';
@@ -56,10 +56,11 @@ async function readAtMost(
 
 /**
  * Fetches an image attachment for its thumbnail, with the token and the same request rules as a
- * download (no cookies, no cache, no redirects, no referrer). The caller has already checked the
- * url against the service (origin guard) and the declared type against the allow-list.
+ * download (api/attachments.ts). The caller has already checked the url against the service
+ * (origin guard) and the declared type against the allow-list.
  *
- * A 401 becomes an unauthorized ApiError, which the query cache turns into "session ended".
+ * An error status is an ApiError: a 401 the query cache turns into "session ended", a transient
+ * one React Query retries under the app's policy.
  */
 export async function fetchPreview(
   url: string,
@@ -72,28 +73,18 @@ export async function fetchPreview(
   signal.addEventListener('abort', abort);
   const stall = watchForStall(PREVIEW_STALL_MS, abort);
   try {
-    const response = await fetch(url, {
-      method: 'GET',
-      headers: { Authorization: `Bearer ${token}` },
-      credentials: 'omit',
-      cache: 'no-store',
-      redirect: 'error',
-      referrerPolicy: 'no-referrer',
+    // React Query retries a transient failure under the app's policy (preview-query.ts).
+    const response = await requestAttachment(url, token, {
       signal: controller.signal,
+      retries: 0,
+    }).catch((error: unknown) => {
+      abort();
+      throw error;
     });
     stall.touch();
-    if (response.status === 401) {
+    if (!response.body) {
       abort();
-      throw new ApiError({
-        kind: 'service',
-        type: 'unauthorized',
-        status: 401,
-        message: 'Your session ended: the service no longer accepts your access token.',
-      });
-    }
-    if (!response.ok || !response.body) {
-      abort();
-      throw new PreviewFetchError(`The preview could not be loaded (HTTP ${response.status}).`);
+      throw new PreviewFetchError('The preview arrived without a body.');
     }
     const length = parseContentLength(response.headers.get('Content-Length'));
     if (length !== undefined && length > PREVIEW_MAX_BYTES) {

@@ -10,8 +10,9 @@ export function previewKey(url: string) {
 
 /**
  * One image's preview, fetched once and kept (staleTime Infinity), so re-opening the conversation
- * or the large view shows it without another request. A failure is not retried: the attachment
- * row still offers the download.
+ * or the large view shows it without another request. A transient failure is retried under the
+ * app's one policy (the query client's defaults: Retry-After, backoff, at most 3); anything else
+ * leaves the attachment row as it is, still offering the download.
  */
 export function previewQueryOptions(session: ServiceSession, url: string) {
   // The session is not part of the key: a session change clears the whole cache.
@@ -20,6 +21,5 @@ export function previewQueryOptions(session: ServiceSession, url: string) {
     queryKey: previewKey(url),
     queryFn: ({ signal }) => fetchPreview(url, session.token, signal),
     staleTime: Infinity,
-    retry: false,
   });
 }

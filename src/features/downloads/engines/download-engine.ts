@@ -1,3 +1,6 @@
+import { requestAttachment } from '../../../api/attachments';
+import { isApiError } from '../../../api/errors';
+import { withRetries } from '../../../api/with-retries';
 import { collectBody } from './collect-body';
 import { DownloadFailure, failureForStatus, isDownloadFailure } from './download-failure';
 import { parseContentLength, type ProgressListener } from '../../../lib/download-progress';
@@ -44,10 +47,17 @@ interface OpenedAttachment {
   close: () => void;
 }
 
+/** What a failed request (after its automatic retries) means for a download. */
+export function failureOfRequest(error: unknown): DownloadFailure {
+  if (isDownloadFailure(error)) return error;
+  if (isApiError(error) && error.status !== undefined) return failureForStatus(error.status);
+  return new DownloadFailure('network');
+}
+
 /**
- * GETs the attachment with the token and nothing else: no cookies, no cache, no redirects (a
- * redirect could carry the token to another origin), no referrer. An error status becomes a
- * DownloadFailure at once; the body is left unread.
+ * GETs the attachment (api/attachments.ts: the token and nothing else; transient failures retried
+ * under the app's policy, a wait counting as a sign of life for the stall watch). An error status
+ * left after that becomes a DownloadFailure; the body is left unread.
  */
 async function openAttachment({
   url,
@@ -70,31 +80,22 @@ async function openAttachment({
   const translate = (error: unknown): DownloadFailure => {
     if (signal.aborted) return new DownloadFailure('cancelled');
     if (stalled) return new DownloadFailure('stalled', { detail: options.stallTimeoutMs });
-    if (isDownloadFailure(error)) return error;
-    return new DownloadFailure('network');
+    return failureOfRequest(error);
   };
 
   let response: Response;
   try {
-    response = await fetch(url, {
-      method: 'GET',
-      headers: { Authorization: `Bearer ${token}` },
-      credentials: 'omit',
-      cache: 'no-store',
-      redirect: 'error',
-      referrerPolicy: 'no-referrer',
+    response = await requestAttachment(url, token, {
       signal: controller.signal,
+      retries: options.retries,
+      onRetry: (delayMs) => stall.touch(delayMs),
     });
   } catch (error) {
+    controller.abort();
     close();
     throw translate(error);
   }
   stall.touch();
-  if (!response.ok) {
-    controller.abort();
-    close();
-    throw failureForStatus(response.status);
-  }
   const total = parseContentLength(response.headers.get('Content-Length'));
   return { response, total, stall, abort, signal: controller.signal, translate, close };
 }
@@ -154,21 +155,27 @@ export async function runDownload(request: DownloadRequest): Promise<DownloadRes
 
   let handedOver = false;
   try {
-    const size = await fetchThroughWorker(
-      worker,
-      { url, token, fileName, size: opened.total },
-      {
-        signal,
-        stallTimeoutMs: options.stallTimeoutMs,
-        onProgress,
-        readyTimeoutMs: options.ticketReadyTimeoutMs ?? TICKET_READY_TIMEOUT_MS,
-        onReady: () => {
-          // The worker holds the ticket: the probe has done its job, its body is never read.
-          handedOver = true;
-          opened.abort();
-          opened.close();
-        },
-      },
+    // The worker's own request follows the same retry policy as every other (a new ticket each time).
+    const size = await withRetries(
+      () =>
+        fetchThroughWorker(
+          worker,
+          { url, token, fileName, size: opened.total },
+          {
+            signal,
+            stallTimeoutMs: options.stallTimeoutMs,
+            onProgress,
+            readyTimeoutMs: options.ticketReadyTimeoutMs ?? TICKET_READY_TIMEOUT_MS,
+            onReady: () => {
+              if (handedOver) return;
+              // The worker holds the ticket: the probe has done its job, its body is never read.
+              handedOver = true;
+              opened.abort();
+              opened.close();
+            },
+          },
+        ),
+      { signal, retries: options.retries },
     );
     return { size, via: 'browser' };
   } catch (error) {
@@ -179,6 +186,6 @@ export async function runDownload(request: DownloadRequest): Promise<DownloadRes
     }
     opened.abort();
     opened.close();
-    throw isDownloadFailure(error) ? error : opened.translate(error);
+    throw signal.aborted ? new DownloadFailure('cancelled') : failureOfRequest(error);
   }
 }

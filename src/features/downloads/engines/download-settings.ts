@@ -48,6 +48,8 @@ export interface DownloadOptions {
   revokeDelayMs: number;
   /** Optional so callers that set only the others keep working. */
   ticketReadyTimeoutMs?: number;
+  /** Automatic retries of a transient failure (api/retry.ts); tests turn them off like React Query's. */
+  retries?: number;
 }
 
 export const DEFAULT_DOWNLOAD_OPTIONS: DownloadOptions = {

@@ -1,4 +1,6 @@
-import { DownloadFailure, failureForStatus } from './download-failure';
+import { ApiError } from '../../../api/errors';
+import { parseRetryAfter } from '../../../api/http';
+import { DownloadFailure } from './download-failure';
 import type { ProgressListener } from '../../../lib/download-progress';
 import {
   DOWNLOAD_FRAME_LINGER_MS,
@@ -38,14 +40,30 @@ type WorkerReply =
   | { type: 'progress'; received: number; total?: number }
   | { type: 'done'; received: number }
   | { type: 'cancelled' }
-  | { type: 'error'; reason: string; status?: number };
+  | { type: 'error'; reason: string; status?: number; retryAfter?: string | null };
 
-function failureFromWorker(reply: Extract<WorkerReply, { type: 'error' }>): DownloadFailure {
+/**
+ * The worker's own request failing is an ApiError, like the page's (api/attachments.ts), so the
+ * engine retries it under the same policy; anything else is a DownloadFailure.
+ */
+function failureFromWorker(reply: Extract<WorkerReply, { type: 'error' }>): Error {
   switch (reply.reason) {
-    case 'http':
-      return failureForStatus(reply.status ?? 500);
+    case 'http': {
+      const status = reply.status ?? 500;
+      return new ApiError({
+        kind: 'service',
+        type: `http_${status}`,
+        message: `The service answered with HTTP ${status}.`,
+        status,
+        retryAfterMs: parseRetryAfter(reply.retryAfter ?? null),
+      });
+    }
     case 'network':
-      return new DownloadFailure('network');
+      return new ApiError({
+        kind: 'network',
+        type: 'network_error',
+        message: 'The service could not be reached.',
+      });
     case 'incomplete':
       return new DownloadFailure('incomplete');
     case 'refused':
@@ -170,7 +188,7 @@ function runWorkerJob(
       signal.removeEventListener('abort', onAbort);
     }
 
-    function finish(failure: DownloadFailure | null, result?: number) {
+    function finish(failure: Error | null, result?: number) {
       if (settled) return;
       stop();
       if (failure) {

@@ -107,6 +107,7 @@ export async function runDownloadAll(request: DownloadAllRequest): Promise<Downl
     signal,
     lookahead: request.lookahead ?? ZIP_LOOKAHEAD,
     stallTimeoutMs: options.stallTimeoutMs,
+    retries: options.retries,
     onProgress,
     onSkip,
   });

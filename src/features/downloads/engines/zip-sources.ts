@@ -1,3 +1,5 @@
+import { requestAttachment } from '../../../api/attachments';
+import { isApiError } from '../../../api/errors';
 import { DownloadAllFailure } from './download-all-failure';
 import { DownloadFailure, failureForStatus, isDownloadFailure } from './download-failure';
 import { parseContentLength, type DownloadProgress } from '../../../lib/download-progress';
@@ -17,6 +19,8 @@ export interface ZipSourceOptions {
   lookahead: number;
   /** Waiting this long for headers or bytes fails the run as stalled. */
   stallTimeoutMs: number;
+  /** Automatic retries of a transient failure per file (api/retry.ts). */
+  retries?: number | undefined;
   onProgress: (progress: ZipProgress) => void;
   /** A file the service no longer has (404/410): left out of the zip, with a note. */
   onSkip: (entry: ZipEntryPlan) => void;
@@ -192,28 +196,20 @@ export class ZipSources {
     const entry = this.entries[index]!;
     let response: Response;
     try {
-      response = await fetch(entry.url, {
-        method: 'GET',
-        headers: { Authorization: `Bearer ${this.options.token}` },
-        credentials: 'omit',
-        cache: 'no-store',
-        redirect: 'error',
-        referrerPolicy: 'no-referrer',
+      response = await requestAttachment(entry.url, this.options.token, {
         signal: this.controller.signal,
+        retries: this.options.retries,
       });
     } catch (error) {
-      throw this.fail(error, entry);
-    }
-    if (!response.ok) {
-      response.body?.cancel().catch(() => undefined);
-      if (response.status === 404 || response.status === 410) {
+      const status = isApiError(error) ? error.status : undefined;
+      if (status === 404 || status === 410) {
         this.sizes[index] = 0;
         this.known[index] = true;
         this.skipped[index] = true;
         this.options.onSkip(entry);
         return null;
       }
-      throw this.fail(failureForStatus(response.status), entry);
+      throw this.fail(status === undefined ? error : failureForStatus(status), entry);
     }
     const size = parseContentLength(response.headers.get('Content-Length'));
     this.sizes[index] = size;
