@@ -1,3 +1,4 @@
+import { requestAttachment } from '../../src/api/attachments';
 import { predictLength } from 'client-zip';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -117,7 +118,7 @@ function request(names: string[], overrides: Partial<DownloadAllRequest> = {}) {
       shownName: name,
       lastModified: new Date(2024, 0, 2, 3, 4, 6),
     })),
-    token: TEST_TOKEN,
+    open: (url, signal) => requestAttachment(url, TEST_TOKEN, { signal, retries: 0 }),
     fileName: 'conversation-1-attachments.zip',
     signal: controller.signal,
     onProgress: (value) => progress.push(value),

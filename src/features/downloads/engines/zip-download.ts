@@ -7,7 +7,7 @@ import { saveBlob } from './save-blob';
 import { streamThroughWorker } from './worker-download';
 import { ensureDownloadWorker, workerDownloadsAvailable } from './worker-support';
 import type { ZipEntryPlan } from './zip-plan';
-import { ZipSources, type ZipProgress } from './zip-sources';
+import { ZipSources, type OpenAttachment, type ZipProgress } from './zip-sources';
 
 /**
  * "Download all": every attachment in one zip, written as it is fetched. Loaded on demand (it
@@ -17,7 +17,8 @@ import { ZipSources, type ZipProgress } from './zip-sources';
 export interface DownloadAllRequest {
   /** From planZip: origin-guarded urls, unique safe names. */
   entries: ZipEntryPlan[];
-  token: string;
+  /** Opens one file with the token and the retry policy (see zip-sources.ts). */
+  open: OpenAttachment;
   /** The zip's (safe) name. */
   fileName: string;
   signal: AbortSignal;
@@ -101,13 +102,12 @@ function transferUnsupported(error: unknown, stream: ReadableStream): boolean {
  * nothing half-written is kept.
  */
 export async function runDownloadAll(request: DownloadAllRequest): Promise<DownloadAllResult> {
-  const { entries, token, fileName, signal, onProgress, onSkip, options } = request;
+  const { entries, open, fileName, signal, onProgress, onSkip, options } = request;
   const sources = new ZipSources(entries, {
-    token,
+    open,
     signal,
     lookahead: request.lookahead ?? ZIP_LOOKAHEAD,
     stallTimeoutMs: options.stallTimeoutMs,
-    retries: options.retries,
     onProgress,
     onSkip,
   });

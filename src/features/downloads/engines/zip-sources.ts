@@ -1,5 +1,3 @@
-import { requestAttachment } from '../../../api/attachments';
-import { isApiError } from '../../../api/errors';
 import { DownloadAllFailure } from './download-all-failure';
 import { DownloadFailure, failureForStatus, isDownloadFailure } from './download-failure';
 import { parseContentLength, type DownloadProgress } from '../../../lib/download-progress';
@@ -11,16 +9,26 @@ export interface ZipProgress extends DownloadProgress {
   files: number;
 }
 
+/**
+ * Opens one attachment: api/attachments.ts's requestAttachment with the token and the retry
+ * policy, passed in by the caller so this lazily loaded chunk does not pull the API modules out
+ * of the first load's chunks. Rejects with an error carrying the HTTP `status` when there was one.
+ */
+export type OpenAttachment = (url: string, signal: AbortSignal) => Promise<Response>;
+
+const statusOf = (error: unknown): number | undefined => {
+  const status = (error as { status?: unknown } | null)?.status;
+  return typeof status === 'number' ? status : undefined;
+};
+
 export interface ZipSourceOptions {
-  token: string;
+  open: OpenAttachment;
   /** The run's signal: Cancel. */
   signal: AbortSignal;
   /** Requests open at once: the one being read and those whose headers are fetched ahead. */
   lookahead: number;
   /** Waiting this long for headers or bytes fails the run as stalled. */
   stallTimeoutMs: number;
-  /** Automatic retries of a transient failure per file (api/retry.ts). */
-  retries?: number | undefined;
   onProgress: (progress: ZipProgress) => void;
   /** A file the service no longer has (404/410): left out of the zip, with a note. */
   onSkip: (entry: ZipEntryPlan) => void;
@@ -196,12 +204,9 @@ export class ZipSources {
     const entry = this.entries[index]!;
     let response: Response;
     try {
-      response = await requestAttachment(entry.url, this.options.token, {
-        signal: this.controller.signal,
-        retries: this.options.retries,
-      });
+      response = await this.options.open(entry.url, this.controller.signal);
     } catch (error) {
-      const status = isApiError(error) ? error.status : undefined;
+      const status = statusOf(error);
       if (status === 404 || status === 410) {
         this.sizes[index] = 0;
         this.known[index] = true;

@@ -2,7 +2,6 @@ import { createContext, useContext, useEffect, useState, type ReactNode } from '
 import { useSessionContext } from '../../../lib/session-context';
 import type { DownloadOptions } from '../engines/download-settings';
 import { DownloadManager } from './download-manager';
-import { useLeaveGuard } from './use-leave-guard';
 
 interface DownloadsContextValue {
   manager: DownloadManager;
@@ -27,7 +26,6 @@ export function DownloadsProvider({ children, options = {} }: DownloadsProviderP
   const [value] = useState(() => ({ manager, options }));
 
   useEffect(() => () => manager.reset(), [manager, session]);
-  useLeaveGuard(manager);
 
   return <DownloadsContext.Provider value={value}>{children}</DownloadsContext.Provider>;
 }

@@ -1,3 +1,4 @@
+import { requestAttachment } from '../../../api/attachments';
 import { describeError } from '../../../api/errors';
 import type { ServiceSession } from '../../../api/http';
 import type { MessagePage } from '../../../api/messages';
@@ -164,7 +165,8 @@ export function zipJob(input: ZipJobInput): DownloadJob {
         const { runDownloadAll } = await import('../engines/zip-download');
         const result = await runDownloadAll({
           entries: plan.entries,
-          token: session.token,
+          open: (url, signal) =>
+            requestAttachment(url, session.token, { signal, retries: options?.retries }),
           fileName,
           signal,
           onProgress: progress.report,

@@ -1,4 +1,5 @@
 import { announce } from '../../../ui/live-region';
+import { guardLeaving } from './leave-guard';
 import {
   findEntry,
   isActive,
@@ -22,6 +23,7 @@ export class JobFailed extends Error {
 export function startDownload(manager: DownloadManager, job: DownloadJob): void {
   const current = findEntry(manager, job.key);
   if (current && isActive(current)) return;
+  guardLeaving(manager);
   const controller = new AbortController();
   manager.jobs.set(job.key, { job, controller });
   const { key, kind, name, conversationId } = job;
