@@ -24,6 +24,35 @@ describe('sign-in', () => {
     expect(service().requests.every((entry) => entry.authorizationValid)).toBe(true);
   });
 
+  it("checks the token with the list's own first page, with the URL's filters: one list request to the first row", async () => {
+    const { user } = renderApp({
+      session: null,
+      route: '/?status=open&status=pending',
+      config: { demoToken: TEST_TOKEN },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Sign in' }));
+    const list = await screen.findByRole('list', { name: 'Conversations' });
+    expect(within(list).getAllByRole('link').length).toBeGreaterThan(0);
+    // The first page was asked for once (what follows is the next page, fetched ahead).
+    const firstPages = listRequests().filter((params) => !params.has('next'));
+    expect(firstPages).toHaveLength(1);
+    expect(firstPages[0]!.getAll('statusId')).toEqual(['1', '3']);
+    expect(firstPages[0]!.get('limit')).toBe('50');
+  });
+
+  it('signs in again after a refused token with one request per attempt', async () => {
+    const { user } = renderApp({ session: null });
+    await user.type(await screen.findByLabelText('Access token'), 'wrong');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await screen.findByRole('alert');
+    const token = screen.getByLabelText('Access token');
+    await user.clear(token);
+    await user.type(token, TEST_TOKEN);
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('list', { name: 'Conversations' })).toBeInTheDocument();
+    expect(listRequests().filter((params) => !params.has('next'))).toHaveLength(2);
+  });
+
   it('keeps the agent on the form when the token is refused', async () => {
     const { user } = renderApp({ session: null });
     await user.type(await screen.findByLabelText('Access token'), 'wrong');
