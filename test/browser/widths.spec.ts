@@ -25,6 +25,8 @@ interface Case {
 const CASES: Case[] = [
   { name: '320 px', viewport: { width: 320, height: 640 } },
   { name: '360 px', viewport: { width: 360, height: 740 } },
+  // Just above the breakpoint: the narrowest pane beside the list.
+  { name: '721 px', viewport: { width: 721, height: 900 } },
   { name: '768 px', viewport: { width: 768, height: 1024 } },
   { name: '800 px', viewport: { width: 800, height: 1280 } },
   { name: '834 px', viewport: { width: 834, height: 1194 } },
