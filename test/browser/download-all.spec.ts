@@ -394,10 +394,14 @@ test.describe('Download all attachments', () => {
     service.state.addAttachment(id, { fileName: 'first.csv', mimeType: 'text/csv', size: 4000 });
     service.state.addAttachment(id, { fileName: 'second.txt', mimeType: 'text/plain', size: 2000 });
     const pane = await openConversation(page, service, id);
-    service.state.faults.enqueue({ kind: '503', on: 'attachments' });
+    // Each file's request is retried 3 times (Retry-After: 1) before the zip fails: enough
+    // faults for both files' four attempts.
+    service.state.faults.enqueue(
+      ...Array.from({ length: 8 }, () => ({ kind: '503' as const, on: 'attachments' as const })),
+    );
     await pane.getByRole('button', { name: 'Download all attachments' }).click();
     const alert = pane.locator('.download-all').getByRole('alert');
-    // Both requests start together; the fault hits whichever reaches the double first.
+    // Both requests start together; the faults hit whichever reaches the double first.
     await expect(alert).toContainText(
       /“(first\.csv|second\.txt)”: The service could not send this file \(HTTP 503\)/,
     );

@@ -205,7 +205,10 @@ test.describe('downloads outlive the pane', () => {
       size,
     });
     await signIn(page, service, { path: `/conversations/${first}` });
-    service.state.faults.enqueue({ kind: '503', on: 'attachments' });
+    // The first attempt and its 3 automatic retries (Retry-After: 1) all fail.
+    service.state.faults.enqueue(
+      ...Array.from({ length: 4 }, () => ({ kind: '503' as const, on: 'attachments' as const })),
+    );
     await pane(page, first).getByRole('button', { name: 'Download invoice.bin' }).click();
     await expect(pane(page, first).getByRole('alert')).toContainText('HTTP 503');
     await openRow(page, second);

@@ -1,0 +1,88 @@
+import type { Page } from '@playwright/test';
+import type { RunningServiceDouble } from '../../src/service-double/index';
+import { expect, scrollListToEnd, signIn, test } from './fixtures';
+
+/**
+ * One retry policy for every request: a service that answers "later" (503 or 429 with
+ * Retry-After) is asked again no sooner than it said, whichever path made the request. Pages
+ * fetched ahead used to be asked again ~200 ms later, on the next scroll.
+ */
+
+/** When the page sent each GET whose URL matches, in order. */
+function recordRequests(page: Page, pattern: RegExp) {
+  const sent: { url: URL; at: number }[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'GET' && pattern.test(request.url())) {
+      sent.push({ url: new URL(request.url()), at: Date.now() });
+    }
+  });
+  return sent;
+}
+
+/** The cursor of the list request the double answered with `status`. */
+function failedCursor(service: RunningServiceDouble, status: number): string | null {
+  const failed = service.state.requests.find(
+    (entry) => entry.path === '/conversations/list' && entry.status === status,
+  );
+  return failed ? new URLSearchParams(failed.query).get('next') : null;
+}
+
+for (const [status, retryAfterSeconds] of [
+  [503, 2],
+  [429, 1],
+] as const) {
+  test(`a page fetched ahead that gets ${status} with Retry-After: ${retryAfterSeconds} is asked for again only after that`, async ({
+    page,
+    startService,
+  }) => {
+    const service = await startService({ conversations: 3000, retryAfterSeconds });
+    const sent = recordRequests(page, /\/conversations\/list\?.*next=/);
+    await signIn(page, service);
+    // The agent follows the end: pages are fetched back to back ahead of the list. Once that
+    // chain runs, the next page asked for gets the fault.
+    const scroller = page.getByTestId('conversation-scroller');
+    while (sent.length < 4) {
+      await scroller.evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
+      await page.waitForTimeout(20);
+    }
+    service.state.faults.enqueue(String(status) as '503' | '429');
+    await scrollListToEnd(page, 'All 3,000 conversations loaded');
+
+    const cursor = failedCursor(service, status);
+    expect(cursor, 'a page fetched ahead met the fault').not.toBeNull();
+    const attempts = sent.filter(({ url }) => url.searchParams.get('next') === cursor);
+    expect(attempts).toHaveLength(2);
+    const gap = attempts[1]!.at - attempts[0]!.at;
+    expect(gap).toBeGreaterThanOrEqual(retryAfterSeconds * 1000 - 50);
+  });
+}
+
+test('a download that gets 503 with Retry-After: 2 is tried again after 2 s and saved, without the agent', async ({
+  page,
+  startService,
+}) => {
+  const service = await startService({ retryAfterSeconds: 2 });
+  // A conversation without attachments of its own: no preview may take the fault.
+  const id = service.state.dataset
+    .list()
+    .slice(4, 160)
+    .find((conversation) =>
+      (service.state.messagesOf(conversation.id) ?? []).every(
+        (message) => message.attachments.length === 0,
+      ),
+    )!.id;
+  const spec = service.state.addAttachment(id, {
+    fileName: 'statement.bin',
+    mimeType: 'application/octet-stream',
+    size: 300_000,
+  });
+  const sent = recordRequests(page, new RegExp(`/attachments/${spec.docId}/data`));
+  await signIn(page, service, { path: `/conversations/${id}` });
+  service.state.faults.enqueue({ kind: '503', on: 'attachments' });
+  const saved = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download statement.bin' }).click();
+  expect(await (await saved).failure()).toBeNull();
+  expect(sent).toHaveLength(2);
+  expect(sent[1]!.at - sent[0]!.at).toBeGreaterThanOrEqual(2000 - 50);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});
