@@ -54,3 +54,15 @@ if (typeof HTMLElement !== 'undefined') {
     };
   };
 }
+
+// BroadcastChannel (the tabs' session hand-over) spans every test file's worker in the process:
+// scope the channels so one file's "tabs" never talk to another's.
+if (typeof BroadcastChannel !== 'undefined') {
+  const scope = Math.random().toString(36).slice(2);
+  const NativeChannel = BroadcastChannel;
+  globalThis.BroadcastChannel = class ScopedChannel extends NativeChannel {
+    constructor(name: string) {
+      super(`${scope}:${name}`);
+    }
+  };
+}

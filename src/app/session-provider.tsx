@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { ServiceSession } from '../api/http';
 import { applyConnectPolicy, canConnectTo } from '../lib/connect-policy';
 import { clearSession, readSession, writeSession } from '../lib/session-store';
@@ -28,17 +28,32 @@ export function SessionProvider({ children, onSessionEnd }: SessionProviderProps
     setSession(next);
   }, []);
 
-  const signOut = useCallback(
-    (reason: SignOutReason = 'signed-out') => {
+  /** Ends the session in this tab; `tell` the other open tabs unless one of them told us. */
+  const endSession = useCallback(
+    (reason: SignOutReason, tell: boolean) => {
       const ended = readSession();
       clearSession();
       onSessionEnd();
       if (ended) setLastServiceUrl(ended.serviceUrl);
       setEndedBecause(reason);
       setSession(null);
+      if (tell) void import('../lib/session-share').then((tabs) => tabs.announceSignOut(reason));
     },
     [onSessionEnd],
   );
+  const signOut = useCallback(
+    (reason: SignOutReason = 'signed-out') => endSession(reason, true),
+    [endSession],
+  );
+
+  // Other open tabs get this tab's session when they ask, and sign out together with it
+  // (lib/session-share.ts, loaded after the first render).
+  useEffect(() => {
+    const sharing = import('../lib/session-share').then((tabs) =>
+      tabs.shareSession(readSession, (reason) => endSession(reason, false)),
+    );
+    return () => void sharing.then((stop) => stop());
+  }, [endSession]);
 
   const value = useMemo(
     () => ({ session, endedBecause, lastServiceUrl, signIn, signOut }),

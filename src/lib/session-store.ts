@@ -8,13 +8,16 @@ import type { ServiceSession } from '../api/http';
  */
 const KEY = 'threadline.session';
 
-const storedSchema = v.object({ serviceUrl: v.pipe(v.string(), v.url()), token: v.string() });
+export const sessionSchema = v.object({
+  serviceUrl: v.pipe(v.string(), v.url()),
+  token: v.string(),
+});
 
 export function readSession(): ServiceSession | null {
   try {
     const raw = sessionStorage.getItem(KEY);
     if (!raw) return null;
-    const parsed = v.safeParse(storedSchema, JSON.parse(raw));
+    const parsed = v.safeParse(sessionSchema, JSON.parse(raw));
     return parsed.success ? parsed.output : null;
   } catch {
     return null;

@@ -1,12 +1,18 @@
-import { useId, useState, type SubmitEvent } from 'react';
+import { useEffect, useId, useState, type SubmitEvent } from 'react';
 import { useConfig } from '../../lib/config-context';
 import { useSessionContext } from '../../lib/session-context';
+import { askOpenTabs } from '../../lib/session-share';
 import { normaliseServiceUrl } from '../../lib/session-store';
+
+/** How long a new tab waits for an open tab to hand over its session before showing the form. */
+const HANDOVER_WAIT_MS = 300;
 import { signInErrorMessage, useSignIn } from './use-sign-in';
 
 export function SignInForm() {
   const config = useConfig();
-  const { endedBecause, lastServiceUrl } = useSessionContext();
+  const { endedBecause, lastServiceUrl, signIn: keepSession } = useSessionContext();
+  // A tab whose session just ended does not ask: the other tabs signed out with it.
+  const [askingTabs, setAskingTabs] = useState(endedBecause === null);
   const [serviceUrl, setServiceUrl] = useState(lastServiceUrl ?? config.serviceUrl);
   const [token, setToken] = useState(config.demoToken ?? '');
   const [formError, setFormError] = useState<string | null>(null);
@@ -14,6 +20,19 @@ export function SignInForm() {
   const urlId = useId();
   const tokenId = useId();
   const errorId = useId();
+
+  useEffect(() => {
+    if (!askingTabs) return;
+    let current = true;
+    void askOpenTabs(HANDOVER_WAIT_MS).then((session) => {
+      if (!current) return;
+      if (session) keepSession(session);
+      else setAskingTabs(false);
+    });
+    return () => {
+      current = false;
+    };
+  }, [askingTabs, keepSession]);
 
   function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -31,6 +50,14 @@ export function SignInForm() {
   }
 
   const error = formError ?? (signIn.isError ? signInErrorMessage(signIn.error, serviceUrl) : null);
+
+  if (askingTabs) {
+    return (
+      <main className="sign-in">
+        <p role="status">Looking for a signed-in Threadline tab…</p>
+      </main>
+    );
+  }
 
   return (
     <main className="sign-in">

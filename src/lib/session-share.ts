@@ -1,0 +1,66 @@
+import type { ServiceSession } from '../api/http';
+import type { SignOutReason } from './session-context';
+import * as v from 'valibot';
+import { sessionSchema } from './session-store';
+
+/**
+ * Open tabs of the app share one session. A new tab (a conversation opened with Ctrl+click, or
+ * the app's address typed again) asks the open tabs and is signed in without the token being
+ * typed again; signing out, or a 401, in one tab signs every tab out.
+ *
+ * A BroadcastChannel reaches only this origin's tabs in this browser profile and keeps nothing:
+ * the token stays in sessionStorage and memory only (never localStorage, IndexedDB, cookies or a
+ * URL), and is gone once every tab is closed.
+ */
+const CHANNEL = 'threadline-session';
+
+type Message =
+  { type: 'ask' } | { type: 'session'; session: unknown } | { type: 'signed-out'; reason: unknown };
+
+const supported = () => typeof BroadcastChannel !== 'undefined';
+
+/** Answers other tabs' requests with this tab's session, and follows their sign-outs. */
+export function shareSession(
+  current: () => ServiceSession | null,
+  onSignedOut: (reason: SignOutReason) => void,
+): () => void {
+  if (!supported()) return () => undefined;
+  const channel = new BroadcastChannel(CHANNEL);
+  channel.onmessage = ({ data }: MessageEvent<Message>) => {
+    if (data.type === 'ask') {
+      const session = current();
+      if (session) channel.postMessage({ type: 'session', session } satisfies Message);
+    } else if (data.type === 'signed-out' && current()) {
+      onSignedOut(data.reason === 'expired' ? 'expired' : 'signed-out');
+    }
+  };
+  return () => channel.close();
+}
+
+/** Tells the other tabs this tab signed out (or its token was refused). */
+export function announceSignOut(reason: SignOutReason): void {
+  if (!supported()) return;
+  const channel = new BroadcastChannel(CHANNEL);
+  channel.postMessage({ type: 'signed-out', reason } satisfies Message);
+  channel.close();
+}
+
+/** The session of another open tab, or null when none answers within `timeoutMs`. */
+export function askOpenTabs(timeoutMs: number): Promise<ServiceSession | null> {
+  if (!supported()) return Promise.resolve(null);
+  return new Promise((resolve) => {
+    const channel = new BroadcastChannel(CHANNEL);
+    const done = (session: ServiceSession | null) => {
+      clearTimeout(timer);
+      channel.close();
+      resolve(session);
+    };
+    const timer = setTimeout(() => done(null), timeoutMs);
+    channel.onmessage = ({ data }: MessageEvent<Message>) => {
+      if (data.type !== 'session') return;
+      const parsed = v.safeParse(sessionSchema, data.session);
+      if (parsed.success) done(parsed.output);
+    };
+    channel.postMessage({ type: 'ask' } satisfies Message);
+  });
+}

@@ -1,0 +1,75 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { TEST_SERVICE_URL, TEST_TOKEN } from '../support/msw';
+import { renderApp } from '../support/render-app';
+
+/** Another open tab of the app, as the channel sees it. */
+function otherTab() {
+  const channel = new BroadcastChannel('threadline-session');
+  const received: unknown[] = [];
+  channel.onmessage = ({ data }: MessageEvent) => received.push(data);
+  opened.push(channel);
+  return { channel, received };
+}
+
+const opened: BroadcastChannel[] = [];
+afterEach(() => {
+  for (const channel of opened.splice(0)) channel.close();
+});
+
+const session = { serviceUrl: TEST_SERVICE_URL, token: TEST_TOKEN };
+
+describe('tabs share the session', () => {
+  it('a new tab is signed in by an open tab, without the token being typed', async () => {
+    const tab = otherTab();
+    tab.channel.onmessage = ({ data }: MessageEvent<{ type: string }>) => {
+      if (data.type === 'ask') tab.channel.postMessage({ type: 'session', session });
+    };
+    renderApp({ session: null, route: '/?status=open' });
+    const list = await screen.findByRole('list', { name: 'Conversations' });
+    expect(within(list).getAllByRole('link').length).toBeGreaterThan(0);
+    expect(screen.queryByLabelText('Access token')).toBeNull();
+    expect(JSON.parse(sessionStorage.getItem('threadline.session')!)).toEqual(session);
+    expect(localStorage.length).toBe(0);
+  });
+
+  it('shows the form when no open tab answers, and ignores a malformed answer', async () => {
+    const tab = otherTab();
+    tab.channel.onmessage = () =>
+      tab.channel.postMessage({ type: 'session', session: { token: 1 } });
+    renderApp({ session: null });
+    expect(await screen.findByText('Looking for a signed-in Threadline tab…')).toBeVisible();
+    expect(await screen.findByLabelText('Access token')).toHaveValue('');
+    expect(sessionStorage.getItem('threadline.session')).toBeNull();
+  });
+
+  it('answers another tab that asks, and tells the others when it signs out', async () => {
+    const { user } = renderApp();
+    await screen.findByRole('list', { name: 'Conversations' });
+    const tab = otherTab();
+    // The sharing module loads after the first render.
+    await waitFor(() => {
+      tab.channel.postMessage({ type: 'ask' });
+      expect(tab.received).toContainEqual({ type: 'session', session });
+    });
+    await user.click(screen.getByRole('button', { name: 'Sign out' }));
+    await waitFor(() =>
+      expect(tab.received).toContainEqual({ type: 'signed-out', reason: 'signed-out' }),
+    );
+  });
+
+  it('signs out when another tab signs out or meets a 401, saying why', async () => {
+    renderApp();
+    await screen.findByRole('list', { name: 'Conversations' });
+    const tab = otherTab();
+    await waitFor(() => {
+      tab.channel.postMessage({ type: 'ask' });
+      expect(tab.received.length).toBeGreaterThan(0);
+    });
+    tab.channel.postMessage({ type: 'signed-out', reason: 'expired' });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your session ended');
+    expect(sessionStorage.getItem('threadline.session')).toBeNull();
+    // It does not ask the others again: they signed out too.
+    expect(await screen.findByLabelText('Access token')).toBeInTheDocument();
+  });
+});
