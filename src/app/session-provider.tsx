@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { ServiceSession } from '../api/http';
 import { applyConnectPolicy, canConnectTo } from '../lib/connect-policy';
+import { announceSignOut, shareSession } from '../lib/session-share';
 import { clearSession, readSession, writeSession } from '../lib/session-store';
 import { SessionContext, type SignOutReason } from '../lib/session-context';
 
@@ -37,7 +38,7 @@ export function SessionProvider({ children, onSessionEnd }: SessionProviderProps
       if (ended) setLastServiceUrl(ended.serviceUrl);
       setEndedBecause(reason);
       setSession(null);
-      if (tell) void import('../lib/session-share').then((tabs) => tabs.announceSignOut(reason));
+      if (tell) announceSignOut(reason);
     },
     [onSessionEnd],
   );
@@ -47,13 +48,8 @@ export function SessionProvider({ children, onSessionEnd }: SessionProviderProps
   );
 
   // Other open tabs get this tab's session when they ask, and sign out together with it
-  // (lib/session-share.ts, loaded after the first render).
-  useEffect(() => {
-    const sharing = import('../lib/session-share').then((tabs) =>
-      tabs.shareSession(readSession, (reason) => endSession(reason, false)),
-    );
-    return () => void sharing.then((stop) => stop());
-  }, [endSession]);
+  // (lib/session-share.ts).
+  useEffect(() => shareSession(readSession, (reason) => endSession(reason, false)), [endSession]);
 
   const value = useMemo(
     () => ({ session, endedBecause, lastServiceUrl, signIn, signOut }),

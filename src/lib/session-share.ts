@@ -1,7 +1,5 @@
 import type { ServiceSession } from '../api/http';
 import type { SignOutReason } from './session-context';
-import * as v from 'valibot';
-import { sessionSchema } from './session-store';
 
 /**
  * Open tabs of the app share one session. A new tab (a conversation opened with Ctrl+click, or
@@ -12,12 +10,12 @@ import { sessionSchema } from './session-store';
  * the token stays in sessionStorage and memory only (never localStorage, IndexedDB, cookies or a
  * URL), and is gone once every tab is closed.
  */
-const CHANNEL = 'threadline-session';
+export const CHANNEL = 'threadline-session';
 
-type Message =
+export type Message =
   { type: 'ask' } | { type: 'session'; session: unknown } | { type: 'signed-out'; reason: unknown };
 
-const supported = () => typeof BroadcastChannel !== 'undefined';
+export const supported = () => typeof BroadcastChannel !== 'undefined';
 
 /** Answers other tabs' requests with this tab's session, and follows their sign-outs. */
 export function shareSession(
@@ -43,24 +41,4 @@ export function announceSignOut(reason: SignOutReason): void {
   const channel = new BroadcastChannel(CHANNEL);
   channel.postMessage({ type: 'signed-out', reason } satisfies Message);
   channel.close();
-}
-
-/** The session of another open tab, or null when none answers within `timeoutMs`. */
-export function askOpenTabs(timeoutMs: number): Promise<ServiceSession | null> {
-  if (!supported()) return Promise.resolve(null);
-  return new Promise((resolve) => {
-    const channel = new BroadcastChannel(CHANNEL);
-    const done = (session: ServiceSession | null) => {
-      clearTimeout(timer);
-      channel.close();
-      resolve(session);
-    };
-    const timer = setTimeout(() => done(null), timeoutMs);
-    channel.onmessage = ({ data }: MessageEvent<Message>) => {
-      if (data.type !== 'session') return;
-      const parsed = v.safeParse(sessionSchema, data.session);
-      if (parsed.success) done(parsed.output);
-    };
-    channel.postMessage({ type: 'ask' } satisfies Message);
-  });
 }

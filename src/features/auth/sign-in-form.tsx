@@ -1,11 +1,11 @@
 import { useEffect, useId, useState, type SubmitEvent } from 'react';
 import { useConfig } from '../../lib/config-context';
 import { useSessionContext } from '../../lib/session-context';
-import { askOpenTabs } from '../../lib/session-share';
-import { normaliseServiceUrl } from '../../lib/session-store';
+import { askOpenTabs } from '../../lib/ask-open-tabs';
 
 /** How long a new tab waits for an open tab to hand over its session before showing the form. */
 const HANDOVER_WAIT_MS = 300;
+import { normaliseServiceUrl } from './normalise-service-url';
 import { signInErrorMessage, useSignIn } from './use-sign-in';
 
 export function SignInForm() {
