@@ -14,6 +14,7 @@ const configSchema = v.object({
   demoToken: v.optional(v.string()),
   listTimeoutMs: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1000)), 30_000),
   pollIntervalMs: v.optional(v.pipe(v.number(), v.integer(), v.minValue(5000)), 30_000),
+  hiddenPollIntervalMs: v.optional(v.pipe(v.number(), v.integer(), v.minValue(5000)), 120_000),
 });
 
 export type AppConfig = v.InferOutput<typeof configSchema>;

@@ -16,6 +16,8 @@ import { useListKeyboard } from './use-list-keyboard';
 import type { Conversation } from '../../api/schemas';
 import { statusTone, type StatusId } from '../../lib/status';
 
+const APP_TITLE = 'Threadline';
+
 /** Start the next page this many rows before the end, so steady scrolling never waits. */
 const PREFETCH_ROWS = 40;
 const NO_ROWS: Conversation[] = [];
@@ -86,8 +88,13 @@ export function ConversationList({ statusIds, selectedId, onCounts }: Conversati
     if (isFetchingNextPage) announce('Loading more conversations…');
     else if (loaded) announce(`${rows.length} conversations loaded`);
   }, [isFetchingNextPage, loaded, rows.length]);
+  // The count reaches the tab title too, so an agent in another tab sees news arrive.
   useEffect(() => {
     if (fresh.length > 0) announce(`${fresh.length} new or updated conversations`);
+    document.title = fresh.length > 0 ? `(${fresh.length}) ${APP_TITLE}` : APP_TITLE;
+    return () => {
+      document.title = APP_TITLE;
+    };
   }, [fresh.length]);
 
   const complete = list.data?.paging.stop === 'end';

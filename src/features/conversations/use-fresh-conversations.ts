@@ -9,7 +9,7 @@ import { freshConversations } from './paging';
 import { conversationHeadOptions } from './queries';
 
 /**
- * Polls the first page (while the tab is visible) and reports conversations
+ * Polls the first page (slower while the tab is hidden) and reports conversations
  * that are new or were updated since the agent loaded them. `merge` puts them
  * at the top of the loaded list; the older copies drop out by id.
  */
@@ -19,7 +19,7 @@ export function useFreshConversations(
   enabled: boolean,
 ) {
   const session = useSession();
-  const { listTimeoutMs, pollIntervalMs } = useConfig();
+  const { listTimeoutMs, pollIntervalMs, hiddenPollIntervalMs } = useConfig();
   const queryClient = useQueryClient();
   const listKey = conversationKeys.list(params);
 
@@ -29,8 +29,11 @@ export function useFreshConversations(
     // The list's own first page stands in for the first poll: no extra request on mount.
     initialData: () => queryClient.getQueryData<InfiniteData<ConversationPage>>(listKey)?.pages[0],
     initialDataUpdatedAt: () => queryClient.getQueryState(listKey)?.dataUpdatedAt,
-    refetchInterval: pollIntervalMs,
-    refetchIntervalInBackground: false,
+    // A hidden tab checks at a slower pace (the agent works elsewhere; the title tells them) and
+    // at once when the agent comes back.
+    refetchInterval: () => (document.hidden ? hiddenPollIntervalMs : pollIntervalMs),
+    refetchIntervalInBackground: true,
+    refetchOnWindowFocus: 'always',
   });
 
   const fresh = useMemo(() => {
