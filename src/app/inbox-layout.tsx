@@ -2,6 +2,7 @@ import { lazy, useState } from 'react';
 import { Outlet, useParams } from 'react-router-dom';
 import {
   ConversationList,
+  NotificationsToggle,
   StatusFilter,
   useStatusFilter,
   type StatusCounts,
@@ -32,6 +33,7 @@ export function InboxLayout() {
         <p className="service-host" title={session.serviceUrl}>
           {new URL(session.serviceUrl).host}
         </p>
+        <NotificationsToggle />
         <DownloadsButton panel={DownloadsPanel} />
         <button type="button" className="button-quiet" onClick={signOut}>
           Sign out

@@ -11,6 +11,7 @@ import { ListSkeleton } from './list-skeleton';
 import { ROW_HEIGHT } from './row-content';
 import { timeoutHint } from './timeout-hint';
 import { useConversationList } from './use-conversation-list';
+import { useFreshNotifications } from './desktop-notifications';
 import { useFreshConversations } from './use-fresh-conversations';
 import { useListKeyboard } from './use-list-keyboard';
 import type { Conversation } from '../../api/schemas';
@@ -96,6 +97,7 @@ export function ConversationList({ statusIds, selectedId, onCounts }: Conversati
       document.title = APP_TITLE;
     };
   }, [fresh.length]);
+  useFreshNotifications(fresh.length);
 
   const complete = list.data?.paging.stop === 'end';
   const counts = useMemo(() => {

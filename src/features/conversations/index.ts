@@ -1,3 +1,4 @@
 export { ConversationList, type StatusCounts } from './conversation-list';
+export { NotificationsToggle } from './desktop-notifications';
 export { StatusFilter } from './status-filter';
 export { useStatusFilter } from './use-status-filter';

@@ -1,0 +1,73 @@
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { service } from '../support/msw';
+import { renderApp } from '../support/render-app';
+
+/** The browser's Notification, as far as the app uses it. */
+class FakeNotification {
+  static permission: NotificationPermission = 'default';
+  static answer: NotificationPermission = 'granted';
+  static shown: { title: string; options: NotificationOptions | undefined }[] = [];
+  static requestPermission = vi.fn(() => {
+    FakeNotification.permission = FakeNotification.answer;
+    return Promise.resolve(FakeNotification.answer);
+  });
+  onclick: (() => void) | null = null;
+  constructor(title: string, options?: NotificationOptions) {
+    FakeNotification.shown.push({ title, options });
+  }
+}
+
+function setHidden(hidden: boolean) {
+  Object.defineProperty(document, 'hidden', { configurable: true, get: () => hidden });
+}
+
+beforeEach(() => {
+  FakeNotification.permission = 'default';
+  FakeNotification.answer = 'granted';
+  FakeNotification.shown = [];
+  FakeNotification.requestPermission.mockClear();
+  vi.stubGlobal('Notification', FakeNotification);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  Reflect.deleteProperty(document, 'hidden');
+});
+
+describe('desktop notifications', () => {
+  it('are off until the agent turns them on; then a hidden tab notifies of new conversations', async () => {
+    const { user } = renderApp({ config: { pollIntervalMs: 100, hiddenPollIntervalMs: 100 } });
+    await screen.findByRole('list', { name: 'Conversations' });
+    expect(FakeNotification.requestPermission).not.toHaveBeenCalled();
+    setHidden(true);
+    service().dataset.touch(service().dataset.list()[60]!.id);
+    expect(await screen.findByRole('button', { name: 'Show 1 new or updated' })).toBeVisible();
+    expect(FakeNotification.shown).toEqual([]);
+
+    setHidden(false);
+    const toggle = screen.getByRole('button', { name: 'Notify me' });
+    expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    await user.click(toggle);
+    expect(FakeNotification.requestPermission).toHaveBeenCalledTimes(1);
+    expect(toggle).toHaveAttribute('aria-pressed', 'true');
+
+    setHidden(true);
+    service().dataset.touch(service().dataset.list()[61]!.id);
+    await waitFor(() => expect(FakeNotification.shown).toHaveLength(1));
+    expect(FakeNotification.shown[0]).toEqual({
+      title: 'Threadline',
+      options: { body: '2 new or updated conversations', tag: 'threadline-fresh' },
+    });
+
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    expect(localStorage.getItem('threadline.notifications')).toBeNull();
+  });
+
+  it('says so when the browser blocks them', async () => {
+    FakeNotification.answer = 'denied';
+    const { user } = renderApp();
+    await user.click(await screen.findByRole('button', { name: 'Notify me' }));
+    expect(await screen.findByRole('button', { name: 'Notifications blocked' })).toBeDisabled();
+  });
+});
