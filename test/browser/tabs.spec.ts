@@ -54,3 +54,36 @@ test('the app opened again in a new tab is signed in; a 401 in it signs the firs
     timeout: 5_000,
   });
 });
+
+test('signing in asks for the first page once, with the filters in the address', async ({
+  page,
+  service,
+}) => {
+  await signIn(page, service, { path: '/?status=open&status=closed' });
+  const firstPages = service.state.requests
+    .filter((entry) => entry.method === 'GET' && entry.path === '/conversations/list')
+    .map((entry) => new URLSearchParams(entry.query))
+    .filter((params) => !params.has('next'));
+  expect(firstPages).toHaveLength(1);
+  expect(firstPages[0]!.getAll('statusId')).toEqual(['1', '2']);
+});
+
+test('news reaches the tab title: "(n) Threadline" until the agent shows them', async ({
+  page,
+  startService,
+}) => {
+  const service = await startService({ conversations: 300 });
+  await page.route('**/config.json', (route) =>
+    route.fulfill({ json: { pollIntervalMs: 5000, hiddenPollIntervalMs: 5000 } }),
+  );
+  await signIn(page, service);
+  await expect(page).toHaveTitle('Threadline');
+  const list = service.state.dataset.list();
+  service.state.dataset.touch(list[100]!.id);
+  service.state.dataset.touch(list[120]!.id);
+  const banner = page.getByRole('button', { name: 'Show 2 new or updated' });
+  await expect(banner).toBeVisible({ timeout: 15_000 });
+  await expect(page).toHaveTitle('(2) Threadline');
+  await banner.click();
+  await expect(page).toHaveTitle('Threadline');
+});
