@@ -74,6 +74,7 @@ test('opening with the keyboard and closing with Esc are history entries too', a
 test('a shared link opens the same view, after signing in if needed', async ({
   page,
   context,
+  browser,
   service,
 }) => {
   await signIn(page, service);
@@ -86,13 +87,24 @@ test('a shared link opens the same view, after signing in if needed', async ({
   const shared = new URL(page.url());
   expect(shared.pathname + shared.search).toBe(`/conversations/${closedId}?status=closed`);
 
-  // Another tab has no session (the token is per tab): it signs in and lands on the same view.
+  // Another tab of this browser is handed the session by the open one: the same view at once.
   const other = await context.newPage();
-  await signIn(other, service, { path: shared.pathname + shared.search });
-  await expect(other).toHaveURL(shared.pathname + shared.search);
+  await other.goto(shared.pathname + shared.search);
   await expect(checkbox(other, 'Closed')).toBeChecked();
   await expect(checkbox(other, 'Open')).not.toBeChecked();
   await expect(paneHeading(other)).toHaveText(`Conversation #${closedId}`);
+
+  // Another browser (a colleague the link was sent to) signs in first, then lands on it.
+  const elsewhere = await browser.newContext({ baseURL: new URL(page.url()).origin });
+  try {
+    const colleague = await elsewhere.newPage();
+    await signIn(colleague, service, { path: shared.pathname + shared.search });
+    await expect(colleague).toHaveURL(shared.pathname + shared.search);
+    await expect(checkbox(colleague, 'Closed')).toBeChecked();
+    await expect(paneHeading(colleague)).toHaveText(`Conversation #${closedId}`);
+  } finally {
+    await elsewhere.close();
+  }
 
   // A reload of the first tab restores it too.
   await page.reload();
