@@ -218,7 +218,7 @@ test.describe('downloads outlive the pane', () => {
     const saved = page.waitForEvent('download');
     await entry.getByRole('button', { name: 'Retry' }).click();
     expect(await savedSha256(await saved)).toBe(expectedSha256(spec.seed, size));
-    await expect(entry).toContainText('Saved (2 MB)');
+    await expect(entry).toContainText('Saved to your downloads (2 MB).');
   });
 
   test('Download all keeps going when the agent opens another conversation', async ({
@@ -250,7 +250,9 @@ test.describe('downloads outlive the pane', () => {
       const entry = (await openPanel(page)).getByRole('listitem', {
         name: `conversation-${first}-attachments.zip`,
       });
-      await expect(entry).toContainText('Saved (');
+      await expect(entry).toContainText(
+        `Saved conversation-${first}-attachments.zip to your downloads (3 files`,
+      );
       for (const spec of specs) {
         expect(transfers(service, spec.docId)).toEqual([{ completed: true, bytesSent: 2 * MiB }]);
       }

@@ -112,7 +112,7 @@ describe('downloads panel', () => {
     const item = within(panel()).getByRole('listitem', { name: 'flaky.bin' });
     expect(within(item).getByRole('alert')).toHaveTextContent(/HTTP 503/);
     await user.click(within(item).getByRole('button', { name: 'Retry' }));
-    await waitFor(() => expect(item).toHaveTextContent('Saved (2.9 KB)'));
+    await waitFor(() => expect(item).toHaveTextContent('Saved to your downloads (2.9 KB).'));
     expect(files.saved).toHaveLength(1);
     expect(document.getElementById('live-region')).toHaveTextContent('Saved flaky.bin (2.9 KB).');
     // The pane shows the same download's state.
@@ -196,6 +196,6 @@ describe('downloads panel', () => {
     await user.click(downloadsButton());
     expect(
       within(panel()).getByRole('listitem', { name: `conversation-${id}-attachments.zip` }),
-    ).toHaveTextContent('Saved (');
+    ).toHaveTextContent(`Saved conversation-${id}-attachments.zip to your downloads (`);
   });
 });

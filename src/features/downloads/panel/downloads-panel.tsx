@@ -1,44 +1,22 @@
 import { useEffect, useId, useRef } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { formatBytes } from '../../../lib/format-bytes';
-import { DownloadCancelledNote, DownloadFailedAlert } from '../controls/download-notes';
-import { InBrowserNote } from '../controls/download-status';
-import { EntryProgress } from '../controls/entry-progress';
+import { DownloadAllStatus } from '../controls/download-all-status';
+import { DownloadStatus } from '../controls/download-status';
 import { isActive, type DownloadEntry } from '../manager/download-manager';
 import { useDownloadManager } from '../manager/downloads-context';
 import { clearFinished, retryDownload } from '../manager/run-job';
 import { useDownloads } from '../manager/use-downloads';
 
+/** The same states as in the pane: progress and Cancel, the outcome, Retry after a failure. */
 function EntryState({ entry }: { entry: DownloadEntry }) {
   const manager = useDownloadManager();
   const cancel = () => manager.cancel(entry.key);
-  switch (entry.phase) {
-    case 'preparing':
-      return (
-        <div className="download-progress">
-          <p className="download-note">Loading all messages first…</p>
-          <button type="button" className="button-quiet" onClick={cancel}>
-            Cancel
-          </button>
-        </div>
-      );
-    case 'running':
-      return <EntryProgress entry={entry} label={`Downloading ${entry.name}`} onCancel={cancel} />;
-    case 'saved':
-      return <p className="download-note">Saved ({formatBytes(entry.total ?? entry.received)})</p>;
-    case 'in-browser':
-      return <InBrowserNote />;
-    case 'cancelled':
-      return <DownloadCancelledNote />;
-    case 'failed':
-      return (
-        <DownloadFailedAlert
-          message={entry.message ?? 'The download failed.'}
-          canRetry={entry.canRetry ?? false}
-          onRetry={() => retryDownload(manager, entry.key)}
-        />
-      );
-  }
+  const retry = () => retryDownload(manager, entry.key);
+  return entry.kind === 'zip' ? (
+    <DownloadAllStatus entry={entry} onCancel={cancel} onRetry={retry} />
+  ) : (
+    <DownloadStatus entry={entry} onCancel={cancel} onRetry={retry} />
+  );
 }
 
 /**
