@@ -1,27 +1,19 @@
 import { useEffect, useRef, useState } from 'react';
+import { announce } from '../../ui/live-region';
+import { notificationsOn } from './notification-preference';
 
 /**
  * Desktop notifications of new or updated conversations: off until the agent turns them on (the
  * browser's permission is asked only on that click), and only while the tab is hidden (a visible
- * tab has the banner). The choice is a preference, not a secret: it is kept in localStorage.
+ * tab has the banner). Asking and showing live in notify.ts, loaded when first needed.
  */
-const PREFERENCE = 'threadline.notifications';
-
-const supported = () => typeof Notification !== 'undefined';
-const wanted = () =>
-  supported() && Notification.permission === 'granted' && localStorage.getItem(PREFERENCE) === 'on';
 
 /** Notifies when the count of new or updated conversations grows while the tab is hidden. */
 export function useFreshNotifications(count: number): void {
   const last = useRef(count);
   useEffect(() => {
-    if (count > last.current && document.hidden && wanted()) {
-      const notification = new Notification('Threadline', {
-        body: `${count} new or updated conversation${count === 1 ? '' : 's'}`,
-        // One notification at a time, even with several tabs open.
-        tag: 'threadline-fresh',
-      });
-      notification.onclick = () => window.focus();
+    if (count > last.current && document.hidden && 'Notification' in window && notificationsOn()) {
+      void import('./notify').then((notify) => notify.notifyFresh(count));
     }
     last.current = count;
   }, [count]);
@@ -29,35 +21,27 @@ export function useFreshNotifications(count: number): void {
 
 /** "Notify me" in the header: a toggle; the first turn-on asks the browser's permission. */
 export function NotificationsToggle() {
-  const [on, setOn] = useState(wanted);
-  const [blocked, setBlocked] = useState(() => supported() && Notification.permission === 'denied');
-  if (!supported()) return null;
-
-  async function toggle() {
-    if (on) {
-      localStorage.removeItem(PREFERENCE);
-      setOn(false);
-      return;
-    }
-    const permission = await Notification.requestPermission();
-    if (permission !== 'granted') {
-      setBlocked(permission === 'denied');
-      return;
-    }
-    localStorage.setItem(PREFERENCE, 'on');
-    setOn(true);
-  }
-
+  const [on, setOn] = useState(() => 'Notification' in window && notificationsOn());
+  if (!('Notification' in window)) return null;
   return (
     <button
       type="button"
       className="button-quiet"
       aria-pressed={on}
-      disabled={blocked}
-      title={blocked ? 'Your browser blocks notifications for this site' : undefined}
-      onClick={() => void toggle()}
+      onClick={() =>
+        void import('./notify')
+          .then((notify) => notify.toggle(on))
+          .then((next) => {
+            if (next === 'blocked') {
+              announce(
+                'Your browser blocks notifications for this site; allow them in its settings.',
+              );
+            }
+            setOn(next === 'on');
+          })
+      }
     >
-      {blocked ? 'Notifications blocked' : 'Notify me'}
+      Notify me
     </button>
   );
 }

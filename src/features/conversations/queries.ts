@@ -4,13 +4,13 @@ import { takeArrivedFirstPage, takePrefetchedFirstPage } from '../../api/first-p
 import type { ServiceSession } from '../../api/http';
 import { conversationKeys } from '../../api/query-keys';
 import { pagingState } from './paging';
-import type { ReadAhead } from './read-ahead';
+import type { ReadAheadHandle } from './read-ahead-handle';
 
 export function conversationListOptions(
   session: ServiceSession,
   params: ConversationListParams,
   timeoutMs: number,
-  readAhead?: ReadAhead,
+  readAhead?: ReadAheadHandle,
 ) {
   const fetchPage = (next: string | undefined, signal: AbortSignal) =>
     fetchConversationPage(session, params, next, { signal, timeoutMs });

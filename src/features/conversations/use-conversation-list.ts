@@ -7,7 +7,7 @@ import { useSession } from '../../lib/session-context';
 import type { StatusId } from '../../lib/status';
 import { pagingState, uniqueConversations } from './paging';
 import { conversationListOptions } from './queries';
-import { ReadAhead } from './read-ahead';
+import { ReadAheadHandle } from './read-ahead-handle';
 
 export function useConversationList(statusIds: readonly StatusId[]) {
   const session = useSession();
@@ -15,7 +15,7 @@ export function useConversationList(statusIds: readonly StatusId[]) {
   const params = useMemo(() => ({ statusIds, limit: MAX_PAGE_SIZE }), [statusIds]);
   // One read-ahead per filter; a new filter drops what the old one was fetching.
   // eslint-disable-next-line react-hooks/exhaustive-deps -- params is the read-ahead's identity
-  const readAhead = useMemo(() => new ReadAhead(), [params]);
+  const readAhead = useMemo(() => new ReadAheadHandle(), [params]);
   useEffect(() => () => readAhead.dispose(), [readAhead]);
   const selectRows = useCallback(
     (data: InfiniteData<ConversationPage, string | undefined>) => ({
