@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Conversation, ConversationPage } from '../../src/api/schemas';
 import { HAND_OUT_EVERY_MS, ReadAhead } from '../../src/features/conversations/read-ahead';
+import { ReadAheadHandle } from '../../src/features/conversations/read-ahead-handle';
 
 const row = (id: number): Conversation => ({
   id,
@@ -143,5 +144,27 @@ describe('ReadAhead pacing', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe('ReadAheadHandle (the read-ahead arrives in its own chunk)', () => {
+  it('lets the list fetch pages itself until the read-ahead is here, then never asks for those again', async () => {
+    const handle = new ReadAheadHandle();
+    handle.setFollowing(true);
+    // Before the chunk is here: the list fetches page 2 itself.
+    expect(handle.take('2', signal())).toBeUndefined();
+    expect(handle.wasHandedOut('2')).toBe(false);
+    const fetchPage = vi.fn((next: string) => Promise.resolve(pageOf(Number(next), 4)));
+    handle.after(pageOf(1, 4), fetchPage);
+    // Once here, it follows from the last page the list saw: page 2 is the list's own request.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(fetchPage).not.toHaveBeenCalled();
+    handle.after(pageOf(2, 4), fetchPage);
+    await vi.waitFor(() => expect(fetchPage).toHaveBeenCalledWith('3', expect.anything()));
+    await flush();
+    expect(fetchPage.mock.calls.map(([next]) => next)).toEqual(['3', '4']);
+    const batch = await handle.take('3', signal());
+    expect(batch?.data.map((conversation) => conversation.id)).toEqual([3, 4]);
+    handle.dispose();
   });
 });

@@ -13,13 +13,17 @@ export class ReadAheadHandle {
   private following = false;
   private disposed = false;
   private last: [ConversationPage, FetchPage] | undefined;
+  /** Cursors the list fetched itself before the read-ahead was here: it must not ask again. */
+  private readonly fetchedByList: string[] = [];
 
   constructor() {
     void import('./read-ahead').then(({ ReadAhead }) => {
       if (this.disposed) return;
-      this.real = new ReadAhead();
-      this.real.setFollowing(this.following);
-      if (this.last) this.real.after(...this.last);
+      const real = new ReadAhead();
+      for (const next of this.fetchedByList) real.take(next, real.signal);
+      this.real = real;
+      real.setFollowing(this.following);
+      if (this.last) real.after(...this.last);
     });
   }
 
@@ -38,7 +42,9 @@ export class ReadAheadHandle {
   }
 
   take(next: string | undefined, signal: AbortSignal): Promise<ConversationPage> | undefined {
-    return this.real?.take(next, signal);
+    if (this.real) return this.real.take(next, signal);
+    if (next !== undefined) this.fetchedByList.push(next);
+    return undefined;
   }
 
   dispose(): void {

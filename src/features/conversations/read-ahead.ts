@@ -29,6 +29,8 @@ export class ReadAhead {
   private readonly pending = new Map<string, Promise<ConversationPage>>();
   private readonly arrived = new Map<string, ConversationPage>();
   private readonly controller = new AbortController();
+  /** Aborted when the read-ahead is disposed. */
+  readonly signal = this.controller.signal;
   private emptyRun = 0;
   private lastHandOut = -Infinity;
   private lastSeen: ConversationPage | undefined;
