@@ -31,13 +31,9 @@ export function NotificationsToggle() {
       onClick={() =>
         void import('./notify')
           .then((notify) => notify.toggle(on))
-          .then((next) => {
-            if (next === 'blocked') {
-              announce(
-                'Your browser blocks notifications for this site; allow them in its settings.',
-              );
-            }
-            setOn(next === 'on');
+          .then(([next, message]) => {
+            if (message) announce(message);
+            setOn(next);
           })
       }
     >

@@ -11,14 +11,20 @@ export function notifyFresh(count: number): void {
   notification.onclick = () => window.focus();
 }
 
-/** Turns notifications off, or on after asking the browser's permission (only here). */
-export async function toggle(on: boolean): Promise<'on' | 'off' | 'blocked'> {
+/**
+ * Turns notifications off, or on after asking the browser's permission (only here). Resolves
+ * with whether they are on, and what to tell the agent when the browser said no.
+ */
+export async function toggle(on: boolean): Promise<[on: boolean, message?: string]> {
   if (on) {
     localStorage.removeItem(NOTIFY_PREFERENCE);
-    return 'off';
+    return [false];
   }
   const permission = await Notification.requestPermission();
-  if (permission !== 'granted') return permission === 'denied' ? 'blocked' : 'off';
+  if (permission === 'denied') {
+    return [false, 'Your browser blocks notifications for this site; allow them in its settings.'];
+  }
+  if (permission !== 'granted') return [false];
   localStorage.setItem(NOTIFY_PREFERENCE, 'on');
-  return 'on';
+  return [true];
 }

@@ -19,8 +19,7 @@ export class ReadAheadHandle {
   constructor() {
     void import('./read-ahead').then(({ ReadAhead }) => {
       if (this.disposed) return;
-      const real = new ReadAhead();
-      for (const next of this.fetchedByList) real.take(next, real.signal);
+      const real = new ReadAhead(this.fetchedByList);
       this.real = real;
       real.setFollowing(this.following);
       if (this.last) real.after(...this.last);
@@ -38,7 +37,7 @@ export class ReadAheadHandle {
   }
 
   wasHandedOut(next: string): boolean {
-    return this.real?.wasHandedOut(next) ?? false;
+    return !!this.real?.wasHandedOut(next);
   }
 
   take(next: string | undefined, signal: AbortSignal): Promise<ConversationPage> | undefined {

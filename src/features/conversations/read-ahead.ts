@@ -24,16 +24,19 @@ const MAX_EMPTY_AHEAD = 10;
 export class ReadAhead {
   private following = false;
   private fetchPage: FetchPage | undefined;
-  private readonly requested = new Set<string>();
+  private readonly requested: Set<string>;
   private readonly handedOut = new Set<string>();
   private readonly pending = new Map<string, Promise<ConversationPage>>();
   private readonly arrived = new Map<string, ConversationPage>();
   private readonly controller = new AbortController();
-  /** Aborted when the read-ahead is disposed. */
-  readonly signal = this.controller.signal;
   private emptyRun = 0;
   private lastHandOut = -Infinity;
   private lastSeen: ConversationPage | undefined;
+
+  /** `fetchedByList`: cursors the list is fetching itself, never to be asked for here. */
+  constructor(fetchedByList: Iterable<string> = []) {
+    this.requested = new Set(fetchedByList);
+  }
 
   setFollowing(following: boolean): void {
     this.following = following;
