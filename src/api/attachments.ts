@@ -32,21 +32,31 @@ export function requestAttachment(
       });
     } catch (error) {
       if (signal.aborted) throw error;
-      throw new ApiError({
-        kind: 'network',
-        type: 'network_error',
-        message: 'The service could not be reached. Check your connection.',
-      });
+      throw attachmentNetworkError();
     }
     if (response.ok) return response;
     // Not awaited: some transports settle a cancel only once the request is aborted too.
     response.body?.cancel().catch(() => undefined);
-    throw new ApiError({
-      kind: 'service',
-      type: `http_${response.status}`,
-      message: `The service answered with HTTP ${response.status}.`,
-      status: response.status,
-      retryAfterMs: parseRetryAfter(response.headers.get('Retry-After')),
-    });
+    throw attachmentHttpError(response.status, response.headers.get('Retry-After'));
   }, options);
+}
+
+/** No answer from the service (also what the download worker reports of its own request). */
+export function attachmentNetworkError(): ApiError {
+  return new ApiError({
+    kind: 'network',
+    type: 'network_error',
+    message: 'The service could not be reached. Check your connection.',
+  });
+}
+
+/** An error status, with its Retry-After (also what the download worker reports). */
+export function attachmentHttpError(status: number, retryAfter: string | null): ApiError {
+  return new ApiError({
+    kind: 'service',
+    type: `http_${status}`,
+    message: `The service answered with HTTP ${status}.`,
+    status,
+    retryAfterMs: parseRetryAfter(retryAfter),
+  });
 }

@@ -22,12 +22,9 @@ export function ConversationPane({ conversationId, closeHref }: ConversationPane
   const { messagesPath, listTimeoutMs } = useConfig();
   const headingId = useId();
   const conversation = useCachedConversation(conversationId);
-  const messages = useInfiniteQuery(
-    messageListOptions(session, messagesPath, conversationId, listTimeoutMs),
-  );
-  const loadAllPages = useLoadAllPages(
-    messageListOptions(session, messagesPath, conversationId, listTimeoutMs),
-  );
+  const options = messageListOptions(session, messagesPath, conversationId, listTimeoutMs);
+  const messages = useInfiniteQuery(options);
+  const loadAllPages = useLoadAllPages(options);
   const { Conversation: ConversationActions } = useAttachmentActions();
 
   return (

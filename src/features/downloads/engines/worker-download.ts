@@ -1,5 +1,4 @@
-import { ApiError } from '../../../api/errors';
-import { parseRetryAfter } from '../../../api/http';
+import { attachmentHttpError, attachmentNetworkError } from '../../../api/attachments';
 import { DownloadFailure } from './download-failure';
 import type { ProgressListener } from '../../../lib/download-progress';
 import {
@@ -48,22 +47,10 @@ type WorkerReply =
  */
 function failureFromWorker(reply: Extract<WorkerReply, { type: 'error' }>): Error {
   switch (reply.reason) {
-    case 'http': {
-      const status = reply.status ?? 500;
-      return new ApiError({
-        kind: 'service',
-        type: `http_${status}`,
-        message: `The service answered with HTTP ${status}.`,
-        status,
-        retryAfterMs: parseRetryAfter(reply.retryAfter ?? null),
-      });
-    }
+    case 'http':
+      return attachmentHttpError(reply.status ?? 500, reply.retryAfter ?? null);
     case 'network':
-      return new ApiError({
-        kind: 'network',
-        type: 'network_error',
-        message: 'The service could not be reached.',
-      });
+      return attachmentNetworkError();
     case 'incomplete':
       return new DownloadFailure('incomplete');
     case 'refused':
