@@ -53,7 +53,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['eslint.config.js'],
+    files: ['eslint.config.js', 'test/**/*.mjs'],
     ...tseslint.configs.disableTypeChecked,
   },
   {

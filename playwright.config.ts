@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { fileURLToPath } from 'node:url';
 
 const isCi = Boolean(process.env.CI);
 // Two local runs at once (say, two checkouts or a bench next to the tests) each need their own
@@ -24,6 +25,21 @@ const launchOptions = {
   ],
 };
 
+// Debian's Firefox ESR over WebDriver BiDi, through a launcher that bridges the one command
+// Playwright sends and this Firefox lacks (see test/browser/engines/firefox-bidi.mjs).
+const firefoxLaunchOptions = {
+  executablePath: fileURLToPath(
+    new URL('./test/browser/engines/firefox-bidi.mjs', import.meta.url),
+  ),
+  firefoxUserPrefs: {
+    // Light, whatever the machine's theme: the launcher can only confirm, not emulate, a scheme.
+    'layout.css.prefers-color-scheme.content-override': 1,
+  },
+};
+
+/** Tests tagged with this run in Firefox as well as Chromium: the main flows. */
+export const EVERY_ENGINE = '@every-engine';
+
 export default defineConfig({
   testDir: 'test/browser',
   testMatch: '**/*.spec.ts',
@@ -45,6 +61,16 @@ export default defineConfig({
       // The device preset must not replace our launch options (it carries no executablePath, but
       // spreading first and setting launchOptions last keeps that true if presets change).
       use: { ...devices['Desktop Chrome'], launchOptions },
+    },
+    {
+      name: 'firefox',
+      grep: new RegExp(EVERY_ENGINE),
+      use: {
+        ...devices['Desktop Firefox'],
+        browserName: 'firefox',
+        channel: 'moz-firefox',
+        launchOptions: firefoxLaunchOptions,
+      },
     },
   ],
   webServer: {

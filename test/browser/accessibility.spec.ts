@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { RunningServiceDouble } from '../../src/service-double/index';
-import { BROWSER_TOKEN, conversationList, expect, signIn, test } from './fixtures';
+import { BROWSER_TOKEN, conversationList, expect, signIn, test, typeInto } from './fixtures';
 
 /** Every axe rule (WCAG A/AA and best practices), in the light and in the dark theme. */
 async function expectNoViolations(page: Page) {
@@ -21,8 +21,8 @@ async function expectNoViolations(page: Page) {
 /** Signs in through the form without waiting for rows (there may be none). */
 async function signInOnly(page: Page, service: RunningServiceDouble, path = '/') {
   await page.goto(path);
-  await page.getByLabel('Service URL').fill(service.url);
-  await page.getByLabel('Access token').fill(BROWSER_TOKEN);
+  await typeInto(page.getByLabel('Service URL'), service.url);
+  await typeInto(page.getByLabel('Access token'), BROWSER_TOKEN);
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
@@ -63,8 +63,8 @@ test.describe('axe finds no violation', () => {
 
   test('on the sign-in form with an error', async ({ page, service }) => {
     await page.goto('/');
-    await page.getByLabel('Service URL').fill(service.url);
-    await page.getByLabel('Access token').fill('not-the-token');
+    await typeInto(page.getByLabel('Service URL'), service.url);
+    await typeInto(page.getByLabel('Access token'), 'not-the-token');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.getByRole('alert')).toBeVisible();
     await expectNoViolations(page);
@@ -213,8 +213,8 @@ test.describe('at 200% zoom (1280×800 at 200%: 640×400 CSS px)', () => {
   test('the list and the pane stay usable', async ({ page, service }) => {
     await page.goto('/');
     await expect(page.getByRole('button', { name: 'Sign in' })).toBeInViewport();
-    await page.getByLabel('Service URL').fill(service.url);
-    await page.getByLabel('Access token').fill(BROWSER_TOKEN);
+    await typeInto(page.getByLabel('Service URL'), service.url);
+    await typeInto(page.getByLabel('Access token'), BROWSER_TOKEN);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(conversationList(page).getByRole('link').first()).toBeInViewport();
     await expect(page.getByRole('button', { name: 'Sign out' })).toBeInViewport();

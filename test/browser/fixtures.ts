@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import {
   startServiceDouble,
   type RunningServiceDouble,
@@ -64,13 +64,23 @@ export async function signIn(
   { path = '/', token = BROWSER_TOKEN }: { path?: string; token?: string } = {},
 ) {
   await page.goto(path);
-  await page.getByLabel('Service URL').fill(service.url);
-  await page.getByLabel('Access token').fill(token);
+  await typeInto(page.getByLabel('Service URL'), service.url);
+  await typeInto(page.getByLabel('Access token'), token);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(conversationList(page).getByRole('link').first()).toBeVisible();
   // Signing in to another origin than config.json's reloads the page (connect-src is narrowed
   // to the service): wait for the UI itself, not the rows drawn before it starts.
   await expect(page.locator('[data-first-paint]')).toHaveCount(0);
+}
+
+/**
+ * Replaces a field's text by typing, as an agent does. Not `fill`: over WebDriver BiDi (Firefox)
+ * Playwright's fill assigns `value` from page script, which React's controlled inputs never see.
+ */
+export async function typeInto(field: Locator, text: string) {
+  await field.selectText();
+  await field.press('Backspace');
+  await field.pressSequentially(text);
 }
 
 export function conversationList(page: Page) {
