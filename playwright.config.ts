@@ -7,7 +7,7 @@ const isCi = Boolean(process.env.CI);
 const port = Number(process.env.PLAYWRIGHT_PORT ?? 4173);
 const outDir = process.env.PLAYWRIGHT_OUT_DIR ?? 'dist';
 
-// The distribution's Chromium (found or installed by test/ensure-chromium.sh), not Playwright's
+// The distribution's Chromium (installed by test/ensure-browsers.sh), not Playwright's
 // downloaded build: CI is offline-friendly and the browser gets OS security updates.
 const launchOptions = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

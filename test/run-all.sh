@@ -35,10 +35,13 @@ npm run format:check
 step 'Unit and component tests (vitest run)'
 npx vitest run
 
-step 'Chromium for browser tests (test/ensure-chromium.sh)'
-chromium_path="$(bash test/ensure-chromium.sh | tail -n 1)"
-export CHROMIUM_PATH="$chromium_path"
-echo "Using $CHROMIUM_PATH ($(timeout 30 "$CHROMIUM_PATH" --version 2>/dev/null || echo 'version unknown'))"
+step 'Browsers and nginx for browser tests (test/ensure-browsers.sh)'
+bash test/ensure-browsers.sh
+for program in "${CHROMIUM_PATH:-/usr/bin/chromium}" "${FIREFOX_PATH:-/usr/bin/firefox-esr}"; do
+  echo "$program: $(timeout 30 "$program" --version 2>/dev/null || echo 'version unknown')"
+done
+echo "WebKitGTK: $(dpkg-query -W -f='${Version}' libwebkit2gtk-4.1-0 2>/dev/null || echo 'version unknown')"
+echo "nginx: $(/usr/sbin/nginx -v 2>&1)"
 
 step 'Browser tests (playwright test; builds and serves the app)'
 npx playwright test
