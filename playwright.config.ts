@@ -58,12 +58,14 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
+      testIgnore: 'webkit-smoke.spec.ts',
       // The device preset must not replace our launch options (it carries no executablePath, but
       // spreading first and setting launchOptions last keeps that true if presets change).
       use: { ...devices['Desktop Chrome'], launchOptions },
     },
     {
       name: 'firefox',
+      testIgnore: 'webkit-smoke.spec.ts',
       grep: new RegExp(EVERY_ENGINE),
       use: {
         ...devices['Desktop Firefox'],
@@ -72,6 +74,9 @@ export default defineConfig({
         launchOptions: firefoxLaunchOptions,
       },
     },
+    // WebKitGTK's MiniBrowser over classic WebDriver (test/browser/engines/webkit.ts): the spec
+    // drives it itself, Playwright launches no browser for it.
+    { name: 'webkit', testMatch: 'webkit-smoke.spec.ts' },
   ],
   webServer: {
     command: `npx vite build --outDir ${outDir} --emptyOutDir && npx vite preview --outDir ${outDir} --host 127.0.0.1 --port ${port} --strictPort`,

@@ -10,16 +10,23 @@ export const BROWSER_TOKEN = 'browser-test-token';
 /** Browser-generated console lines for HTTP failures the tests cause on purpose. */
 const EXPECTED_CONSOLE = [/Failed to load resource/, /net::ERR_/];
 
-interface Fixtures {
+interface ServiceFixtures {
   /** A fresh service double on 127.0.0.1 for this test (200 conversations). */
   service: RunningServiceDouble;
   /** Starts another double with these options; closed when the test ends. */
   startService: (options?: StartOptions) => Promise<RunningServiceDouble>;
+}
+
+interface PageFixtures {
   /** Every console error and uncaught page error; the test fails if any remain unexpected. */
   consoleErrors: string[];
 }
 
-export const test = base.extend<Fixtures>({
+/**
+ * The service doubles alone, without Playwright's `page`: for specs that drive a browser of their
+ * own (WebKitGTK over WebDriver, test/browser/engines/webkit.ts).
+ */
+export const serviceTest = base.extend<ServiceFixtures>({
   // Playwright reads a fixture's dependencies from its first parameter; this one has none.
   // eslint-disable-next-line no-empty-pattern
   startService: async ({}, use) => {
@@ -39,6 +46,9 @@ export const test = base.extend<Fixtures>({
   service: async ({ startService }, use) => {
     await use(await startService());
   },
+});
+
+export const test = serviceTest.extend<PageFixtures>({
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];

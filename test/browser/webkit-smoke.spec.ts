@@ -1,0 +1,429 @@
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { By, type WebDriver } from 'selenium-webdriver';
+import type { RunningServiceDouble } from '../../src/service-double/index';
+import { randomChunks } from '../../src/service-double/random-bytes';
+import {
+  button,
+  fieldByLabel,
+  press,
+  typeInto,
+  waitFor,
+  webkitTest as test,
+  type WebKitPage,
+} from './engines/webkit';
+import { BROWSER_TOKEN, expect, listRequests } from './fixtures';
+
+/**
+ * The main flows in WebKit (Safari's engine): WebKitGTK's MiniBrowser over WebDriver, as far as
+ * it can be driven (test/browser/engines/webkit.ts). The app is the config's webServer build.
+ */
+
+const MB = 1024 * 1024;
+
+/** Signs in through the form, as an agent would, and waits for the UI's first rows. */
+async function signIn(
+  webkit: WebKitPage,
+  service: RunningServiceDouble,
+  { path = '/' }: { path?: string } = {},
+) {
+  const { driver } = webkit;
+  await webkit.goto(path);
+  await typeInto(await fieldByLabel(driver, 'Service URL'), service.url);
+  await typeInto(await fieldByLabel(driver, 'Access token'), BROWSER_TOKEN);
+  // Signing in to another origin than config.json's reloads the page (connect-src is narrowed).
+  await webkit.keepErrors();
+  await driver.findElement(button('Sign in')).click();
+  await waitFor(driver, By.css('ul[aria-label="Conversations"] a'));
+  // The UI itself, not the rows drawn before it starts.
+  await driver.wait(
+    () => driver.executeScript<boolean>(`return !document.querySelector('[data-first-paint]')`),
+    15_000,
+    'The UI never replaced the first paint',
+  );
+  await webkit.keepErrors();
+}
+
+/** The hrefs of the list's first `count` rows, by position (those the virtualized DOM holds). */
+function firstRowHrefs(driver: WebDriver, count: number): Promise<string[]> {
+  return driver.executeScript<string[]>(
+    `return [...document.querySelectorAll('ul[aria-label="Conversations"] > li')]
+       .map((item) => [Number(item.getAttribute('aria-posinset')), item.querySelector('a').getAttribute('href')])
+       .filter(([position]) => position <= arguments[0])
+       .sort((a, b) => a[0] - b[0])
+       .map(([, href]) => href);`,
+    count,
+  );
+}
+
+function scrollListTo(driver: WebDriver, where: 'top' | 'end') {
+  return driver.executeScript(
+    `const scroller = document.querySelector('[data-testid="conversation-scroller"]');
+     scroller.scrollTo({ top: arguments[0] === 'top' ? 0 : scroller.scrollHeight });`,
+    where,
+  );
+}
+
+function path(driver: WebDriver): Promise<string> {
+  return driver.executeScript<string>('return location.pathname + location.search');
+}
+
+function focusedConversationId(driver: WebDriver): Promise<number> {
+  return driver.executeScript<number>(
+    `return Number(document.activeElement?.getAttribute('data-conversation-id') ?? NaN)`,
+  );
+}
+
+function textVisible(driver: WebDriver, text: string): Promise<boolean> {
+  return driver.executeScript<boolean>(
+    `const found = document.evaluate('//*[normalize-space(text())=' + JSON.stringify(arguments[0]) + ']',
+       document, null, XPathResult.FIRST_ORDERED_NODE_TYPE, null).singleNodeValue;
+     return !!found && found.checkVisibility();`,
+    text,
+  );
+}
+
+/** Keeps the list scrolled to its end until `done` shows, as an agent reading on would. */
+async function scrollListToEnd(driver: WebDriver, done: string, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await textVisible(driver, done))) {
+    if (Date.now() > deadline) throw new Error(`"${done}" never appeared`);
+    await scrollListTo(driver, 'end');
+    await driver.sleep(50);
+  }
+}
+
+/** A conversation with few messages and none of its own attachments (no previews to load). */
+function quietConversationId(service: RunningServiceDouble): number {
+  const found = service.state.dataset
+    .list()
+    .slice(4, 120)
+    .find((conversation) => {
+      const messages = service.state.messagesOf(conversation.id) ?? [];
+      return messages.length <= 20 && messages.every((message) => message.attachments.length === 0);
+    });
+  if (!found) throw new Error('No quiet conversation in the dataset');
+  return found.id;
+}
+
+function expectedSha256(seed: number, size: number): string {
+  const hash = createHash('sha256');
+  for (const chunk of randomChunks(seed, size)) hash.update(chunk);
+  return hash.digest('hex');
+}
+
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+/** What the double serves for an attachment url, fetched from Node with the token. */
+async function servedSha256(url: string): Promise<string> {
+  const response = await fetch(url, { headers: { Authorization: `Bearer ${BROWSER_TOKEN}` } });
+  expect(response.status).toBe(200);
+  return sha256(new Uint8Array(await response.arrayBuffer()));
+}
+
+async function sha256OfFile(file: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+/**
+ * Waits until the browser has saved `fileName` in this test's downloads folder with `size` bytes,
+ * and nothing but `fileName` and the `earlier` saved files is there (no partial file left).
+ */
+async function savedFile(
+  webkit: WebKitPage,
+  fileName: string,
+  size: number,
+  { earlier = [] as string[], timeoutMs = 30_000 } = {},
+) {
+  const file = join(webkit.downloadsDir, fileName);
+  await expect
+    .poll(
+      async () => ({
+        names: (await readdir(webkit.downloadsDir)).sort(),
+        bytes: await stat(file).then(
+          (info) => info.size,
+          () => -1,
+        ),
+      }),
+      { timeout: timeoutMs, message: `${fileName} saved in ${webkit.downloadsDir}` },
+    )
+    .toEqual({ names: [...earlier, fileName].sort(), bytes: size });
+  return file;
+}
+
+/** GETs of attachments (CORS preflights carry no token by design). */
+function attachmentGets(service: RunningServiceDouble, docId: string) {
+  return service.state.requests.filter(
+    (entry) => entry.method === 'GET' && entry.path === `/attachments/${docId}/data`,
+  );
+}
+
+/** The text of the pane's status for one attachment (its row in the Attachments list). */
+function attachmentStatus(driver: WebDriver, fileName: string): Promise<string> {
+  return driver.executeScript<string>(
+    `const item = [...document.querySelectorAll('aside ul[aria-label="Attachments"] > li')]
+       .find((li) => li.textContent.includes(arguments[0]));
+     return item?.querySelector('[role="status"]')?.textContent ?? '';`,
+    fileName,
+  );
+}
+
+/** Reads a zip of stored entries (client-zip's), as an unzip tool does, from its central directory. */
+function zipEntries(zip: Buffer): { name: string; data: Buffer }[] {
+  const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  if (end < 0) throw new Error('Not a zip');
+  const entries: { name: string; data: Buffer }[] = [];
+  let cursor = zip.readUInt32LE(end + 16);
+  for (let index = 0; index < zip.readUInt16LE(end + 10); index += 1) {
+    const size = zip.readUInt32LE(cursor + 20);
+    const nameLength = zip.readUInt16LE(cursor + 28);
+    const name = zip.toString('utf8', cursor + 46, cursor + 46 + nameLength);
+    const local = zip.readUInt32LE(cursor + 42);
+    const start = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
+    entries.push({ name, data: zip.subarray(start, start + size) });
+    cursor += 46 + nameLength + zip.readUInt16LE(cursor + 30) + zip.readUInt16LE(cursor + 32);
+  }
+  return entries;
+}
+
+test('signs in, lists newest-updated first, pages to the end and filters by status', async ({
+  webkit,
+  startService,
+}) => {
+  const { driver } = webkit;
+  const service = await startService({ conversations: 120 });
+  await signIn(webkit, service);
+  const newest = service.state.dataset.list().slice(0, 5);
+  await expect
+    .poll(() => firstRowHrefs(driver, 5))
+    .toEqual(newest.map((conversation) => `/conversations/${conversation.id}`));
+  const firstRow = await driver.findElement(By.css('ul[aria-label="Conversations"] a'));
+  expect(await firstRow.getText()).toContain(`#${newest[0]!.id}`);
+  // The token is kept in this tab's sessionStorage only, and in no URL.
+  const storage = await driver.executeScript<{ session: string; local: number }>(
+    `return { session: sessionStorage.getItem('threadline.session') ?? '', local: localStorage.length };`,
+  );
+  expect(storage.session).toContain(service.url);
+  expect(storage.local).toBe(0);
+
+  await scrollListToEnd(driver, 'All 120 conversations loaded');
+  const cursors = listRequests(service).map((params) => params.get('next'));
+  expect(cursors[0]).toBeNull();
+  expect(cursors.length).toBeGreaterThanOrEqual(3);
+  expect(new Set(cursors).size).toBe(cursors.length);
+
+  // Back to the top, as an agent would: the list keeps its scroll offset across a filter change.
+  await scrollListTo(driver, 'top');
+  await expect.poll(() => firstRowHrefs(driver, 1)).toEqual([`/conversations/${newest[0]!.id}`]);
+
+  // Open and Pending: repeated statusId, in the URL too; the list starts over from page one.
+  const checkbox = (name: string) =>
+    driver.findElement(
+      // The label also holds the status count: its own text is the name.
+      By.xpath(`//fieldset[legend="Status"]//label[text()[normalize-space()="${name}"]]/input`),
+    );
+  await (await checkbox('Open')).click();
+  await (await checkbox('Pending')).click();
+  await expect.poll(() => path(driver)).toBe('/?status=open&status=pending');
+  await expect
+    .poll(() => listRequests(service).some((p) => p.getAll('statusId').join() === '1,3'))
+    .toBe(true);
+  const filtered = listRequests(service).find((p) => p.getAll('statusId').join() === '1,3')!;
+  expect(filtered.get('next')).toBeNull();
+  expect(service.state.requests.some((entry) => entry.query.includes('statusId=1%2C3'))).toBe(
+    false,
+  );
+  const matching = service.state.dataset.list([1, 3]);
+  await expect
+    .poll(() => firstRowHrefs(driver, 3))
+    .toEqual(
+      matching
+        .slice(0, 3)
+        .map((conversation) => `/conversations/${conversation.id}?status=open&status=pending`),
+    );
+  expect(await (await checkbox('Open')).isSelected()).toBe(true);
+  expect(await (await checkbox('Closed')).isSelected()).toBe(false);
+  await scrollListToEnd(driver, `All ${matching.length} conversations loaded`);
+  const filteredCursors = listRequests(service)
+    .filter((params) => params.getAll('statusId').join() === '1,3')
+    .map((params) => params.get('next'));
+  expect(new Set(filteredCursors).size).toBe(filteredCursors.length);
+});
+
+test('j/k select, Enter opens the conversation beside the list with its messages, Esc closes it', async ({
+  webkit,
+  service,
+}) => {
+  const { driver } = webkit;
+  await signIn(webkit, service);
+  const ids = service.state.dataset.list().map((conversation) => conversation.id);
+  await press(driver, 'j');
+  await expect.poll(() => focusedConversationId(driver)).toBe(ids[0]);
+  await press(driver, 'j', 'j', 'k');
+  await expect.poll(() => focusedConversationId(driver)).toBe(ids[1]);
+  const selected = await driver.findElement(By.css(`a[href="/conversations/${ids[1]}"]`));
+  expect(await selected.getAttribute('class')).toMatch(/row-selected/);
+
+  await press(driver, '\uE007'); // Enter
+  await expect.poll(() => path(driver)).toBe(`/conversations/${ids[1]}`);
+  const heading = await waitFor(driver, By.xpath(`//aside//h2[.="Conversation #${ids[1]}"]`));
+  await expect
+    .poll(() => driver.executeScript<string>('return document.activeElement?.textContent ?? ""'))
+    .toBe(`Conversation #${ids[1]}`);
+  expect(await heading.isDisplayed()).toBe(true);
+  // The pane shows the conversation's messages (the first page, in the service's order).
+  const messages = service.state.messagesOf(ids[1]!) ?? [];
+  expect(messages.length).toBeGreaterThan(0);
+  const firstText = messages.find((message) => message.text)?.text ?? '';
+  await expect
+    .poll(() =>
+      driver.executeScript<string>(
+        `return document.querySelector('aside ol[aria-label="Messages"] .message-text')?.textContent ?? ''`,
+      ),
+    )
+    .toBe(firstText);
+  expect(
+    await driver
+      .findElement(By.css(`a[href="/conversations/${ids[1]}"]`))
+      .getAttribute('aria-current'),
+  ).toBe('page');
+
+  await press(driver, '\uE00C'); // Escape
+  await expect.poll(() => path(driver)).toBe('/');
+  expect(await driver.findElements(By.css('aside h2'))).toHaveLength(0);
+  await expect.poll(() => focusedConversationId(driver)).toBe(ids[1]);
+});
+
+test('a small file is saved from a Blob and a 60 MB one through the download worker, byte for byte', async ({
+  webkit,
+  service,
+}) => {
+  const { driver } = webkit;
+  const id = quietConversationId(service);
+  const small = service.state.addAttachment(id, {
+    fileName: 'notes.bin',
+    mimeType: 'application/octet-stream',
+    size: 300 * 1024 + 7,
+  });
+  const large = service.state.addAttachment(id, {
+    fileName: 'export.bin',
+    mimeType: 'application/octet-stream',
+    size: 60 * MB + 123,
+  });
+  await signIn(webkit, service, { path: `/conversations/${id}` });
+  await waitFor(driver, By.xpath(`//aside//h2[.="Conversation #${id}"]`));
+
+  // Small: read in the page and saved from a Blob, one GET.
+  await (await waitFor(driver, button('Download notes.bin'))).click();
+  await expect
+    .poll(() => attachmentStatus(driver, 'notes.bin'))
+    .toBe('Saved to your downloads (300 KB).');
+  const smallFile = await savedFile(webkit, 'notes.bin', small.size);
+  expect(await sha256OfFile(smallFile)).toBe(expectedSha256(small.seed, small.size));
+  expect(attachmentGets(service, small.docId)).toMatchObject([
+    { authorizationValid: true, status: 200, completed: true, bytesSent: small.size },
+  ]);
+  const workersBefore = await driver.executeAsyncScript<number>(
+    `const done = arguments[arguments.length - 1];
+     navigator.serviceWorker.getRegistrations().then((all) => done(all.length));`,
+  );
+  expect(workersBefore).toBe(0);
+
+  // Large: the page's probe, then the download worker's own request, saved by the browser.
+  await driver.findElement(button('Download export.bin')).click();
+  await expect
+    .poll(() => attachmentStatus(driver, 'export.bin'), { timeout: 30_000 })
+    .toBe("Downloading in your browser's downloads; its progress and Cancel are there.");
+  const largeFile = await savedFile(webkit, 'export.bin', large.size, {
+    earlier: ['notes.bin'],
+    timeoutMs: 60_000,
+  });
+  expect(await sha256OfFile(largeFile)).toBe(expectedSha256(large.seed, large.size));
+  const gets = attachmentGets(service, large.docId);
+  // Two GETs with the token: the probe (WebKit reads its body ahead without backpressure, so it
+  // may even have been sent whole before it was dropped) and the worker's, written to the end.
+  expect(gets).toHaveLength(2);
+  expect(gets.every((entry) => entry.authorizationValid && entry.status === 200)).toBe(true);
+  expect(gets[1]).toMatchObject({ completed: true, bytesSent: large.size });
+  expect(
+    await driver.executeScript<boolean>('return navigator.serviceWorker.controller !== null'),
+  ).toBe(true);
+  for (const entry of service.state.requests) {
+    expect(`${entry.path}?${entry.query}`).not.toContain(BROWSER_TOKEN);
+  }
+
+  // The downloads panel lists both: saved, and handed to the browser.
+  await driver.findElement(button('Downloads')).click();
+  const panel = await waitFor(driver, By.css('#downloads-panel'));
+  await expect.poll(() => panel.getText()).toContain('export.bin');
+  const panelText = await panel.getText();
+  expect(panelText).toContain('notes.bin');
+  expect(panelText).toMatch(/Saved/);
+  expect(panelText).toContain("Downloading in your browser's downloads");
+});
+
+test('Download all over 50 MB: WebKit cannot transfer the zip stream to the worker, so it is saved from a Blob', async ({
+  webkit,
+  service,
+}) => {
+  const { driver } = webkit;
+  const id = quietConversationId(service);
+  const files = [
+    service.state.addAttachment(id, {
+      fileName: 'part.bin',
+      mimeType: 'application/octet-stream',
+      size: 30 * MB + 5,
+    }),
+    service.state.addAttachment(id, {
+      fileName: 'part.bin',
+      mimeType: 'application/octet-stream',
+      size: 25 * MB,
+    }),
+    service.state.addAttachment(id, { fileName: 'notes.txt', mimeType: 'text/plain', size: 3000 }),
+  ];
+  await signIn(webkit, service, { path: `/conversations/${id}` });
+  // What the app detects: this WebKit refuses to transfer a ReadableStream (DataCloneError).
+  expect(
+    await driver.executeScript<string>(
+      `try {
+         const stream = new ReadableStream();
+         new MessageChannel().port1.postMessage(stream, [stream]);
+         return 'transferred';
+       } catch (error) { return error.name; }`,
+    ),
+  ).toBe('DataCloneError');
+
+  await (await waitFor(driver, button('Download all attachments'))).click();
+  await expect
+    .poll(
+      () =>
+        driver.executeScript<string>(
+          `return document.querySelector('section[aria-label="All attachments"]')?.textContent ?? ''`,
+        ),
+      { timeout: 60_000 },
+    )
+    .toMatch(/Saved conversation-\d+-attachments\.zip to your downloads \(3 files, 55 MB\)/);
+  const zipName = `conversation-${id}-attachments.zip`;
+  // A Blob is written at once: its size, known only when it is there, must hold still.
+  const zipPath = join(webkit.downloadsDir, zipName);
+  await expect
+    .poll(async () => (await readdir(webkit.downloadsDir)).join(), { timeout: 30_000 })
+    .toBe(zipName);
+  let zipSize = -1;
+  await expect
+    .poll(async () => zipSize === (zipSize = (await stat(zipPath)).size), { intervals: [500] })
+    .toBe(true);
+  // One GET per file: nothing was requested twice to take the other path.
+  expect(files.map((spec) => attachmentGets(service, spec.docId).length)).toEqual([1, 1, 1]);
+  const entries = zipEntries(await readFile(zipPath));
+  expect(entries.map((entry) => entry.name)).toEqual(['part.bin', 'part (2).bin', 'notes.txt']);
+  for (const [index, spec] of files.entries()) {
+    expect(sha256(entries[index]!.data), `bytes of ${entries[index]!.name}`).toBe(
+      await servedSha256(`${service.url}/attachments/${spec.docId}/data`),
+    );
+  }
+});
