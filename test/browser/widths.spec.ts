@@ -74,6 +74,19 @@ function layoutProblems(page: Page): Promise<string[]> {
       );
     }
 
+    // The app is a window-high shell whose list and pane scroll inside it: the page itself never
+    // scrolls up and down (a second scrollbar beside the list's, where scrollbars take room).
+    if (root.scrollHeight > root.clientHeight) {
+      const escaping = [...document.querySelectorAll('body *')]
+        .filter((element) => element.getBoundingClientRect().bottom > root.clientHeight + 0.5)
+        .filter((element) => getComputedStyle(element).position === 'absolute')
+        .slice(0, 5)
+        .map(describe);
+      problems.push(
+        `document scrolls up and down: ${root.scrollHeight} > ${root.clientHeight} (${escaping.join(', ')})`,
+      );
+    }
+
     for (const element of document.querySelectorAll<HTMLElement>('body *')) {
       if (isHidden(element)) continue;
       const { overflowX } = getComputedStyle(element);

@@ -10,6 +10,11 @@
  * `layout.css.prefers-color-scheme.content-override` preference in playwright.config.ts) and
  * refuses otherwise, so a test that needs the dark scheme fails instead of passing unseen.
  *
+ * Downloads started from a page's own script (a Blob the app saves) arrive from this Firefox with
+ * `navigation: null` and no download id, and Playwright drops a download event without either; the
+ * relay gives each such download an id, the same on its `downloadWillBegin` and `downloadEnd`, so
+ * tests see every download the agent would.
+ *
  * Playwright reads the endpoint from the browser's stderr ("WebDriver BiDi listening on ws://…");
  * we print ours in its place. Playwright ends the browser by its process group, which includes
  * Firefox; Firefox ending ends us.
@@ -55,7 +60,8 @@ function bridge(client, url) {
   /** @type {string[]} */
   const waiting = [];
   browser.on('open', () => waiting.splice(0).forEach((message) => browser.send(message)));
-  browser.on('message', (data) => client.send(data.toString()));
+  const downloads = new DownloadIds();
+  browser.on('message', (data) => client.send(downloads.label(data.toString())));
   client.on('message', (data) => {
     const text = data.toString();
     const answer = answerLocally(JSON.parse(text));
@@ -67,6 +73,32 @@ function bridge(client, url) {
   client.on('close', () => browser.close());
   browser.on('error', () => client.close());
   client.on('error', () => browser.close());
+}
+
+/** Ids for downloads Firefox reports without one, matched by browsing context and url. */
+class DownloadIds {
+  /** @type {Map<string, string[]>} */
+  #started = new Map();
+  #count = 0;
+
+  /** @param {string} text a message from Firefox */
+  label(text) {
+    if (!text.includes('"browsingContext.download')) return text;
+    const message = JSON.parse(text);
+    const { method, params } = message;
+    if (params.navigation || params.download) return text;
+    const key = `${params.context} ${params.url}`;
+    const ids = this.#started.get(key) ?? [];
+    if (method === 'browsingContext.downloadWillBegin') {
+      const id = `relay-download-${++this.#count}`;
+      this.#started.set(key, [...ids, id]);
+      params.download = id;
+    } else if (method === 'browsingContext.downloadEnd' && ids.length > 0) {
+      params.download = ids.shift();
+      if (ids.length === 0) this.#started.delete(key);
+    }
+    return JSON.stringify(message);
+  }
 }
 
 /**
