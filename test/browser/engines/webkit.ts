@@ -184,6 +184,9 @@ export async function startWebKitSession(
     `XDG_DOWNLOAD_DIR="${downloadsDir}"\n`,
   );
   const session = await new Builder()
+    // Our driver, whatever SELENIUM_REMOTE_URL says; a server URL also means Selenium Manager
+    // (which would look for and download drivers) never runs.
+    .disableEnvironmentOverrides()
     .usingServer(driver.url)
     .withCapabilities({
       browserName: 'MiniBrowser',
