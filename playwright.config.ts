@@ -37,9 +37,6 @@ const firefoxLaunchOptions = {
   },
 };
 
-/** Tests tagged with this run in Firefox as well as Chromium: the main flows. */
-export const EVERY_ENGINE = '@every-engine';
-
 export default defineConfig({
   testDir: 'test/browser',
   testMatch: '**/*.spec.ts',
@@ -66,7 +63,8 @@ export default defineConfig({
     {
       name: 'firefox',
       testIgnore: 'webkit-smoke.spec.ts',
-      grep: new RegExp(EVERY_ENGINE),
+      // Tagged EVERY_ENGINE (test/browser/fixtures.ts): the main flows.
+      grep: /@every-engine/,
       use: {
         ...devices['Desktop Firefox'],
         browserName: 'firefox',

@@ -45,6 +45,9 @@ export function InboxLayout() {
           <h1 className="visually-hidden">Conversations</h1>
           <StatusFilter filter={filter} counts={counts} />
           <ConversationList
+            // Another filter is another list, read from its top: one list's scroll position (kept
+            // by its virtualizer) must not carry over to the next.
+            key={filter.statusIds.join(',')}
             statusIds={filter.statusIds}
             selectedId={selectedId}
             onCounts={setCounts}

@@ -1,11 +1,22 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { RunningServiceDouble } from '../../src/service-double/index';
-import { BROWSER_TOKEN, conversationList, expect, signIn, test, typeInto } from './fixtures';
+import {
+  BROWSER_TOKEN,
+  conversationList,
+  expect,
+  signIn,
+  test,
+  typeInto,
+  EVERY_ENGINE,
+} from './fixtures';
 
 /** Every axe rule (WCAG A/AA and best practices), in the light and in the dark theme. */
 async function expectNoViolations(page: Page) {
-  for (const colorScheme of ['light', 'dark'] as const) {
+  // Firefox ESR cannot emulate a colour scheme over BiDi (see engines/firefox-bidi.mjs): it checks
+  // the light one; the dark one's colours are the same CSS, checked in Chromium.
+  const firefox = page.context().browser()?.browserType().name() === 'firefox';
+  for (const colorScheme of firefox ? (['light'] as const) : (['light', 'dark'] as const)) {
     await page.emulateMedia({ colorScheme });
     const { violations } = await new AxeBuilder({ page }).analyze();
     const summary = violations.map(({ id, nodes }) => ({
@@ -55,7 +66,7 @@ async function expectNoHorizontalScroll(page: Page, width: number) {
 }
 
 test.describe('axe finds no violation', () => {
-  test('on the sign-in form', async ({ page }) => {
+  test('on the sign-in form', { tag: EVERY_ENGINE }, async ({ page }) => {
     await page.goto('/');
     await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
     await expectNoViolations(page);
@@ -70,17 +81,21 @@ test.describe('axe finds no violation', () => {
     await expectNoViolations(page);
   });
 
-  test('on the list, with a row selected and counts shown', async ({ page, startService }) => {
-    const service = await startService({ conversations: 30 });
-    await signIn(page, service);
-    await expect(page.getByText('All 30 conversations loaded')).toBeVisible();
-    await expect(page.locator('.status-count').first()).toHaveText(/\d/);
-    await page.keyboard.press('j');
-    await page.keyboard.press('j');
-    await expectNoViolations(page);
-  });
+  test(
+    'on the list, with a row selected and counts shown',
+    { tag: EVERY_ENGINE },
+    async ({ page, startService }) => {
+      const service = await startService({ conversations: 30 });
+      await signIn(page, service);
+      await expect(page.getByText('All 30 conversations loaded')).toBeVisible();
+      await expect(page.locator('.status-count').first()).toHaveText(/\d/);
+      await page.keyboard.press('j');
+      await page.keyboard.press('j');
+      await expectNoViolations(page);
+    },
+  );
 
-  test('on the detail pane', async ({ page, service }) => {
+  test('on the detail pane', { tag: EVERY_ENGINE }, async ({ page, service }) => {
     await signIn(page, service);
     await openConversation(page);
     await expect(page.getByRole('complementary').getByText('Loading messages…')).toHaveCount(0);
@@ -158,53 +173,60 @@ test('loading more and new conversations are announced in a polite live region',
   await expect(liveRegion(page)).toHaveText('1 new or updated conversations');
 });
 
-test('focus is visible on rows, checkboxes, buttons and links', async ({ page, service }) => {
-  await signIn(page, service);
-  await openConversation(page);
-  const targets = [
-    page.getByRole('button', { name: 'Sign out' }),
-    page.getByRole('checkbox', { name: 'Open' }),
-    conversationList(page).getByRole('link').first(),
-    page.getByRole('complementary').getByRole('link', { name: 'Close' }),
-  ];
-  for (const target of targets) {
-    // Focus from the keyboard, as :focus-visible applies then.
-    await target.focus();
-    await page.keyboard.press('Shift');
-    const outline = await target.evaluate((element) => {
-      const style = getComputedStyle(element);
-      return { style: style.outlineStyle, width: parseFloat(style.outlineWidth) };
-    });
-    expect(outline.style).not.toBe('none');
-    expect(outline.width).toBeGreaterThanOrEqual(2);
-  }
-});
+test(
+  'focus is visible on rows, checkboxes, buttons and links',
+  { tag: EVERY_ENGINE },
+  async ({ page, service }) => {
+    await signIn(page, service);
+    await openConversation(page);
+    const targets = [
+      page.getByRole('button', { name: 'Sign out' }),
+      page.getByRole('checkbox', { name: 'Open' }),
+      conversationList(page).getByRole('link').first(),
+      page.getByRole('complementary').getByRole('link', { name: 'Close' }),
+    ];
+    for (const target of targets) {
+      // Focus as the keyboard would: :focus-visible applies then, in every engine.
+      // (`focusVisible` is in every engine we run, not yet in TypeScript's DOM types.)
+      await target.evaluate((element: HTMLElement) =>
+        element.focus({ focusVisible: true } as FocusOptions),
+      );
+      const outline = await target.evaluate((element) => {
+        const style = getComputedStyle(element);
+        return { style: style.outlineStyle, width: parseFloat(style.outlineWidth) };
+      });
+      expect(outline.style).not.toBe('none');
+      expect(outline.width).toBeGreaterThanOrEqual(2);
+    }
+  },
+);
 
 test.describe('at 360 px wide', () => {
   test.use({ viewport: { width: 360, height: 740 } });
 
-  test('list and pane stack, nothing scrolls sideways, and both stay usable', async ({
-    page,
-    service,
-  }) => {
-    await signIn(page, service);
-    await expectNoHorizontalScroll(page, 360);
-    const list = page.getByRole('region', { name: 'Conversation list' });
-    await expect(conversationList(page).getByRole('link').nth(4)).toBeInViewport();
+  test(
+    'list and pane stack, nothing scrolls sideways, and both stay usable',
+    { tag: EVERY_ENGINE },
+    async ({ page, service }) => {
+      await signIn(page, service);
+      await expectNoHorizontalScroll(page, 360);
+      const list = page.getByRole('region', { name: 'Conversation list' });
+      await expect(conversationList(page).getByRole('link').nth(4)).toBeInViewport();
 
-    const heading = await openConversation(page, 0);
-    await expect(heading).toBeInViewport();
-    const listBox = (await list.boundingBox())!;
-    const paneBox = (await page.getByRole('complementary').boundingBox())!;
-    expect(paneBox.y).toBeGreaterThanOrEqual(listBox.y + listBox.height - 1);
-    expect(paneBox.width).toBeGreaterThan(340);
-    await expectNoHorizontalScroll(page, 360);
-    // The list is still there to move through.
-    await expect(conversationList(page).getByRole('link').first()).toBeInViewport();
-    await page.keyboard.press('j');
-    await expect(conversationList(page).getByRole('link').nth(1)).toBeFocused();
-    await expectNoViolations(page);
-  });
+      const heading = await openConversation(page, 0);
+      await expect(heading).toBeInViewport();
+      const listBox = (await list.boundingBox())!;
+      const paneBox = (await page.getByRole('complementary').boundingBox())!;
+      expect(paneBox.y).toBeGreaterThanOrEqual(listBox.y + listBox.height - 1);
+      expect(paneBox.width).toBeGreaterThan(340);
+      await expectNoHorizontalScroll(page, 360);
+      // The list is still there to move through.
+      await expect(conversationList(page).getByRole('link').first()).toBeInViewport();
+      await page.keyboard.press('j');
+      await expect(conversationList(page).getByRole('link').nth(1)).toBeFocused();
+      await expectNoViolations(page);
+    },
+  );
 });
 
 test.describe('at 200% zoom (1280×800 at 200%: 640×400 CSS px)', () => {

@@ -8,7 +8,7 @@ import { toSafeFileName } from '../../src/lib/safe-file-name';
 import { SCRIPT_MARKER, type RunningServiceDouble } from '../../src/service-double/index';
 import { randomChunks } from '../../src/service-double/random-bytes';
 import { closeServer, registeredWorkers, throttled } from './download-helpers';
-import { BROWSER_TOKEN, expect, signIn, test } from './fixtures';
+import { BROWSER_TOKEN, expect, signIn, test, EVERY_ENGINE } from './fixtures';
 
 const MB = 1024 * 1024;
 
@@ -75,116 +75,125 @@ async function savedSha256(saved: Download): Promise<string> {
 }
 
 test.describe('attachment downloads', () => {
-  test("a file over 50 MB is the browser's own download: a probe, then the worker's request, byte for byte", async ({
-    page,
-    service,
-  }) => {
-    const id = quietConversationId(service);
-    const size = 60 * MB + 123;
-    const spec = service.state.addAttachment(id, {
-      fileName: 'big-export.bin',
-      mimeType: 'application/octet-stream',
-      size,
-    });
-    const urls: string[] = [];
-    page.context().on('request', (request) => urls.push(request.url()));
-    const pane = await openConversation(page, service, id);
-    expect(await registeredWorkers(page)).toEqual([]);
-
-    const saved = await download(page, pane, 'big-export.bin');
-    expect(saved.suggestedFilename()).toBe('big-export.bin');
-    await expect(item(pane, 'big-export.bin').getByRole('status')).toHaveText(
-      "Downloading in your browser's downloads; its progress and Cancel are there.",
-    );
-    expect(await savedSha256(saved)).toBe(expectedSha256(spec.seed, size));
-
-    // Registered on demand, and it controls the page.
-    expect(await registeredWorkers(page)).toEqual([new URL('/download-sw.js', page.url()).href]);
-    expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
-    // Two GETs, both with the token: the page's probe, dropped after its headers, and the
-    // worker's, written to the end.
-    const requests = attachmentRequests(service);
-    expect(requests).toHaveLength(2);
-    expect(requests[0]).toMatchObject({ authorizationValid: true, status: 200, completed: false });
-    expect(requests[0]!.bytesSent).toBeLessThan(20 * MB);
-    expect(requests[1]).toMatchObject({
-      authorizationValid: true,
-      status: 200,
-      completed: true,
-      bytesSent: size,
-    });
-    // The token is in no URL: not the service's, not the download's, not any the page made.
-    for (const entry of service.state.requests) {
-      expect(`${entry.path}?${entry.query}`).not.toContain(BROWSER_TOKEN);
-    }
-    expect(urls.length).toBeGreaterThan(0);
-    expect(urls.filter((url) => url.includes(BROWSER_TOKEN))).toEqual([]);
-  });
-
-  test('a small multi-megabyte file is saved from a Blob, byte for byte, without the worker', async ({
-    page,
-    service,
-  }) => {
-    const id = quietConversationId(service);
-    const size = 3 * MB + 7;
-    const spec = service.state.addAttachment(id, {
-      fileName: 'logs.bin',
-      mimeType: 'application/octet-stream',
-      size,
-    });
-    const pane = await openConversation(page, service, id);
-    const saved = await download(page, pane, 'logs.bin');
-    expect(saved.suggestedFilename()).toBe('logs.bin');
-    expect(await savedSha256(saved)).toBe(expectedSha256(spec.seed, size));
-    await expect(item(pane, 'logs.bin').getByRole('status')).toHaveText(
-      'Saved to your downloads (3 MB).',
-    );
-    const requests = attachmentRequests(service);
-    expect(requests).toHaveLength(1);
-    expect(requests[0]).toMatchObject({ authorizationValid: true, status: 200 });
-    expect(await registeredWorkers(page)).toEqual([]);
-  });
-
-  test('a file up to 50 MB keeps its progress and Cancel in the page; Cancel stops the transfer', async ({
-    page,
-    service,
-  }) => {
-    const slow = await throttled(service, 4 * MB);
-    try {
+  test(
+    "a file over 50 MB is the browser's own download: a probe, then the worker's request, byte for byte",
+    { tag: EVERY_ENGINE },
+    async ({ page, service }) => {
       const id = quietConversationId(service);
-      service.state.addAttachment(id, {
-        fileName: 'recording.bin',
+      const size = 60 * MB + 123;
+      const spec = service.state.addAttachment(id, {
+        fileName: 'big-export.bin',
         mimeType: 'application/octet-stream',
-        size: 45 * MB,
+        size,
       });
-      const pane = await openConversation(page, slow, id);
-      const row = item(pane, 'recording.bin');
-      let downloads = 0;
-      page.on('download', () => downloads++);
-      await pane.getByRole('button', { name: 'Download recording.bin', exact: true }).click();
-      const progress = row.getByRole('progressbar', { name: 'Downloading recording.bin' });
-      await expect(progress).toHaveAttribute('aria-valuemax', '100');
-      await expect
-        .poll(async () => Number(await progress.getAttribute('aria-valuenow')), { timeout: 20_000 })
-        .toBeGreaterThan(0);
-      await expect(row).toContainText('45 MB');
-
-      await row.getByRole('button', { name: 'Cancel' }).click();
-      await expect(row.getByRole('status')).toHaveText('Download cancelled. Nothing was saved.');
-      await expect(progress).toHaveCount(0);
-      // The double stops sending: its one transfer was dropped, and its byte count no longer moves.
-      expect(attachmentRequests(service)).toHaveLength(1);
-      await expect.poll(() => service.state.stats.aborted).toBe(1);
-      const sent = service.state.stats.bytesSent;
-      await page.waitForTimeout(1000);
-      expect(service.state.stats.bytesSent).toBe(sent);
-      expect(sent).toBeLessThan(40 * MB);
-      expect(downloads).toBe(0);
+      const urls: string[] = [];
+      page.context().on('request', (request) => urls.push(request.url()));
+      const pane = await openConversation(page, service, id);
       expect(await registeredWorkers(page)).toEqual([]);
-    } finally {
-      await slow.close();
-    }
-  });
+
+      const saved = await download(page, pane, 'big-export.bin');
+      expect(saved.suggestedFilename()).toBe('big-export.bin');
+      await expect(item(pane, 'big-export.bin').getByRole('status')).toHaveText(
+        "Downloading in your browser's downloads; its progress and Cancel are there.",
+      );
+      expect(await savedSha256(saved)).toBe(expectedSha256(spec.seed, size));
+
+      // Registered on demand, and it controls the page.
+      expect(await registeredWorkers(page)).toEqual([new URL('/download-sw.js', page.url()).href]);
+      expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+      // Two GETs, both with the token: the page's probe, dropped after its headers, and the
+      // worker's, written to the end.
+      const requests = attachmentRequests(service);
+      expect(requests).toHaveLength(2);
+      expect(requests[0]).toMatchObject({
+        authorizationValid: true,
+        status: 200,
+        completed: false,
+      });
+      expect(requests[0]!.bytesSent).toBeLessThan(20 * MB);
+      expect(requests[1]).toMatchObject({
+        authorizationValid: true,
+        status: 200,
+        completed: true,
+        bytesSent: size,
+      });
+      // The token is in no URL: not the service's, not the download's, not any the page made.
+      for (const entry of service.state.requests) {
+        expect(`${entry.path}?${entry.query}`).not.toContain(BROWSER_TOKEN);
+      }
+      expect(urls.length).toBeGreaterThan(0);
+      expect(urls.filter((url) => url.includes(BROWSER_TOKEN))).toEqual([]);
+    },
+  );
+
+  test(
+    'a small multi-megabyte file is saved from a Blob, byte for byte, without the worker',
+    { tag: EVERY_ENGINE },
+    async ({ page, service }) => {
+      const id = quietConversationId(service);
+      const size = 3 * MB + 7;
+      const spec = service.state.addAttachment(id, {
+        fileName: 'logs.bin',
+        mimeType: 'application/octet-stream',
+        size,
+      });
+      const pane = await openConversation(page, service, id);
+      const saved = await download(page, pane, 'logs.bin');
+      expect(saved.suggestedFilename()).toBe('logs.bin');
+      expect(await savedSha256(saved)).toBe(expectedSha256(spec.seed, size));
+      await expect(item(pane, 'logs.bin').getByRole('status')).toHaveText(
+        'Saved to your downloads (3 MB).',
+      );
+      const requests = attachmentRequests(service);
+      expect(requests).toHaveLength(1);
+      expect(requests[0]).toMatchObject({ authorizationValid: true, status: 200 });
+      expect(await registeredWorkers(page)).toEqual([]);
+    },
+  );
+
+  test(
+    'a file up to 50 MB keeps its progress and Cancel in the page; Cancel stops the transfer',
+    { tag: EVERY_ENGINE },
+    async ({ page, service }) => {
+      const slow = await throttled(service, 4 * MB);
+      try {
+        const id = quietConversationId(service);
+        service.state.addAttachment(id, {
+          fileName: 'recording.bin',
+          mimeType: 'application/octet-stream',
+          size: 45 * MB,
+        });
+        const pane = await openConversation(page, slow, id);
+        const row = item(pane, 'recording.bin');
+        let downloads = 0;
+        page.on('download', () => downloads++);
+        await pane.getByRole('button', { name: 'Download recording.bin', exact: true }).click();
+        const progress = row.getByRole('progressbar', { name: 'Downloading recording.bin' });
+        await expect(progress).toHaveAttribute('aria-valuemax', '100');
+        await expect
+          .poll(async () => Number(await progress.getAttribute('aria-valuenow')), {
+            timeout: 20_000,
+          })
+          .toBeGreaterThan(0);
+        await expect(row).toContainText('45 MB');
+
+        await row.getByRole('button', { name: 'Cancel' }).click();
+        await expect(row.getByRole('status')).toHaveText('Download cancelled. Nothing was saved.');
+        await expect(progress).toHaveCount(0);
+        // The double stops sending: its one transfer was dropped, and its byte count no longer moves.
+        expect(attachmentRequests(service)).toHaveLength(1);
+        await expect.poll(() => service.state.stats.aborted).toBe(1);
+        const sent = service.state.stats.bytesSent;
+        await page.waitForTimeout(1000);
+        expect(service.state.stats.bytesSent).toBe(sent);
+        expect(sent).toBeLessThan(40 * MB);
+        expect(downloads).toBe(0);
+        expect(await registeredWorkers(page)).toEqual([]);
+      } finally {
+        await slow.close();
+      }
+    },
+  );
 
   test("a large file cancelled in the browser's downloads stops the transfer; nothing is saved", async ({
     page,

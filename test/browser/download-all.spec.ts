@@ -11,7 +11,7 @@ import {
   type RunningServiceDouble,
 } from '../../src/service-double/index';
 import { closeServer, registeredWorkers, throttled } from './download-helpers';
-import { BROWSER_TOKEN, expect, signIn, test } from './fixtures';
+import { BROWSER_TOKEN, expect, signIn, test, EVERY_ENGINE } from './fixtures';
 
 const MB = 1024 * 1024;
 
@@ -144,25 +144,29 @@ async function downloadAll(page: Page, pane: ReturnType<Page['getByRole']>) {
 }
 
 test.describe('Download all attachments', () => {
-  test('the gallery saves as one zip, every file byte for byte', async ({ page, service }) => {
-    const id = conversationAt(service, SHOWCASE_RANKS.gallery);
-    const pane = await openConversation(page, service, id);
-    const saved = await downloadAll(page, pane);
-    expect(saved.suggestedFilename()).toBe(`conversation-${id}-attachments.zip`);
-    const entries = await expectZipMatches(saved, expectedFiles(service, id));
-    expect(entries.map((entry) => entry.name)).toEqual([
-      'screenshot.png',
-      'photo.jpg',
-      'animation.gif',
-      'product.webp',
-      'logo.svg',
-    ]);
-    await expect(
-      pane.getByText(`Saved conversation-${id}-attachments.zip to your downloads`),
-    ).toBeVisible();
-    // Every request carried the token; none went anywhere else.
-    expect(attachmentRequests(service).every((entry) => entry.authorizationValid)).toBe(true);
-  });
+  test(
+    'the gallery saves as one zip, every file byte for byte',
+    { tag: EVERY_ENGINE },
+    async ({ page, service }) => {
+      const id = conversationAt(service, SHOWCASE_RANKS.gallery);
+      const pane = await openConversation(page, service, id);
+      const saved = await downloadAll(page, pane);
+      expect(saved.suggestedFilename()).toBe(`conversation-${id}-attachments.zip`);
+      const entries = await expectZipMatches(saved, expectedFiles(service, id));
+      expect(entries.map((entry) => entry.name)).toEqual([
+        'screenshot.png',
+        'photo.jpg',
+        'animation.gif',
+        'product.webp',
+        'logo.svg',
+      ]);
+      await expect(
+        pane.getByText(`Saved conversation-${id}-attachments.zip to your downloads`),
+      ).toBeVisible();
+      // Every request carried the token; none went anywhere else.
+      expect(attachmentRequests(service).every((entry) => entry.authorizationValid)).toBe(true);
+    },
+  );
 
   test('hostile names are made safe and unique (report (2).pdf); the HTML file is only saved', async ({
     page,
@@ -200,36 +204,41 @@ test.describe('Download all attachments', () => {
     await expect(pane.getByText(/All 96 messages shown/)).toBeAttached();
   });
 
-  test('a zip over 50 MB streams through the download worker, byte for byte', async ({
-    page,
-    service,
-  }) => {
-    const id = bareConversationId(service);
-    service.state.addAttachment(id, {
-      fileName: 'part.bin',
-      mimeType: 'application/octet-stream',
-      size: 30 * MB + 5,
-    });
-    service.state.addAttachment(id, {
-      fileName: 'part.bin',
-      mimeType: 'application/octet-stream',
-      size: 25 * MB,
-    });
-    service.state.addAttachment(id, { fileName: 'notes.txt', mimeType: 'text/plain', size: 3000 });
-    const pane = await openConversation(page, service, id);
-    const saved = await downloadAll(page, pane);
-    expect(await saved.failure()).toBeNull();
-    // One request per file: the page fetches, the worker only passes the zip on.
-    expect(attachmentRequests(service).map((entry) => entry.status)).toEqual([200, 200, 200]);
-    const entries = await expectZipMatches(saved, expectedFiles(service, id));
-    expect(entries.map((entry) => entry.name)).toEqual(['part.bin', 'part (2).bin', 'notes.txt']);
-    expect(await registeredWorkers(page)).toEqual([new URL('/download-sw.js', page.url()).href]);
-    await expect(
-      pane.getByText(
-        /Saved conversation-\d+-attachments\.zip to your downloads \(3 files, 55 MB\)/,
-      ),
-    ).toBeVisible();
-  });
+  test(
+    'a zip over 50 MB streams through the download worker, byte for byte',
+    { tag: EVERY_ENGINE },
+    async ({ page, service }) => {
+      const id = bareConversationId(service);
+      service.state.addAttachment(id, {
+        fileName: 'part.bin',
+        mimeType: 'application/octet-stream',
+        size: 30 * MB + 5,
+      });
+      service.state.addAttachment(id, {
+        fileName: 'part.bin',
+        mimeType: 'application/octet-stream',
+        size: 25 * MB,
+      });
+      service.state.addAttachment(id, {
+        fileName: 'notes.txt',
+        mimeType: 'text/plain',
+        size: 3000,
+      });
+      const pane = await openConversation(page, service, id);
+      const saved = await downloadAll(page, pane);
+      expect(await saved.failure()).toBeNull();
+      // One request per file: the page fetches, the worker only passes the zip on.
+      expect(attachmentRequests(service).map((entry) => entry.status)).toEqual([200, 200, 200]);
+      const entries = await expectZipMatches(saved, expectedFiles(service, id));
+      expect(entries.map((entry) => entry.name)).toEqual(['part.bin', 'part (2).bin', 'notes.txt']);
+      expect(await registeredWorkers(page)).toEqual([new URL('/download-sw.js', page.url()).href]);
+      await expect(
+        pane.getByText(
+          /Saved conversation-\d+-attachments\.zip to your downloads \(3 files, 55 MB\)/,
+        ),
+      ).toBeVisible();
+    },
+  );
 
   test("the page's heap stays flat while a 160 MB zip streams through the worker", async ({
     page,

@@ -4,7 +4,7 @@ import type { Download, Locator, Page } from '@playwright/test';
 import type { RunningServiceDouble } from '../../src/service-double/index';
 import { randomChunks } from '../../src/service-double/random-bytes';
 import { throttled } from './download-helpers';
-import { expect, signIn, test } from './fixtures';
+import { expect, signIn, test, EVERY_ENGINE } from './fixtures';
 
 /**
  * Downloads that outlive the pane: the agent clicks Download and moves on at once. Every test
@@ -74,49 +74,52 @@ function transfers(service: RunningServiceDouble, docId: string) {
 }
 
 test.describe('downloads outlive the pane', () => {
-  test('a slow 4 MiB download keeps going while the agent opens other conversations and goes Back, and ends with the exact bytes', async ({
-    page,
-    service,
-  }) => {
-    const slow = await throttled(service, 1 * MiB);
-    try {
-      const [first, second, third] = conversationIds(service, 2) as [number, number, number];
-      const size = 4 * MiB + 11;
-      const spec = service.state.addAttachment(first, {
-        fileName: 'call-recording.bin',
-        mimeType: 'application/octet-stream',
-        size,
-      });
-      await signIn(page, slow, { path: `/conversations/${first}` });
-      const saved = page.waitForEvent('download', { timeout: 30_000 });
-      await pane(page, first).getByRole('button', { name: 'Download call-recording.bin' }).click();
-      await expect(page.getByRole('button', { name: 'Downloads, 1 running' })).toBeVisible();
+  test(
+    'a slow 4 MiB download keeps going while the agent opens other conversations and goes Back, and ends with the exact bytes',
+    { tag: EVERY_ENGINE },
+    async ({ page, service }) => {
+      const slow = await throttled(service, 1 * MiB);
+      try {
+        const [first, second, third] = conversationIds(service, 2) as [number, number, number];
+        const size = 4 * MiB + 11;
+        const spec = service.state.addAttachment(first, {
+          fileName: 'call-recording.bin',
+          mimeType: 'application/octet-stream',
+          size,
+        });
+        await signIn(page, slow, { path: `/conversations/${first}` });
+        const saved = page.waitForEvent('download', { timeout: 30_000 });
+        await pane(page, first)
+          .getByRole('button', { name: 'Download call-recording.bin' })
+          .click();
+        await expect(page.getByRole('button', { name: 'Downloads, 1 running' })).toBeVisible();
 
-      // The agent moves on at once: two other conversations, then Back.
-      await openRow(page, second);
-      await openRow(page, third);
-      await page.goBack();
-      await expect(pane(page, second)).toBeVisible();
+        // The agent moves on at once: two other conversations, then Back.
+        await openRow(page, second);
+        await openRow(page, third);
+        await page.goBack();
+        await expect(pane(page, second)).toBeVisible();
 
-      const download = await saved;
-      expect(download.suggestedFilename()).toBe('call-recording.bin');
-      expect(await savedSha256(download)).toBe(expectedSha256(spec.seed, size));
-      // One GET, written by the double to its end: nothing was cut off.
-      expect(transfers(service, spec.docId)).toEqual([{ completed: true, bytesSent: size }]);
-      await expect(page.getByRole('button', { name: 'Downloads', exact: true })).toBeVisible();
+        const download = await saved;
+        expect(download.suggestedFilename()).toBe('call-recording.bin');
+        expect(await savedSha256(download)).toBe(expectedSha256(spec.seed, size));
+        // One GET, written by the double to its end: nothing was cut off.
+        expect(transfers(service, spec.docId)).toEqual([{ completed: true, bytesSent: size }]);
+        await expect(page.getByRole('button', { name: 'Downloads', exact: true })).toBeVisible();
 
-      // Back on its conversation, the attachment shows that download's outcome.
-      await openRow(page, first);
-      await expect(
-        pane(page, first)
-          .getByRole('listitem')
-          .filter({ hasText: 'call-recording.bin' })
-          .getByRole('status'),
-      ).toHaveText('Saved to your downloads (4 MB).');
-    } finally {
-      await slow.close();
-    }
-  });
+        // Back on its conversation, the attachment shows that download's outcome.
+        await openRow(page, first);
+        await expect(
+          pane(page, first)
+            .getByRole('listitem')
+            .filter({ hasText: 'call-recording.bin' })
+            .getByRole('status'),
+        ).toHaveText('Saved to your downloads (4 MB).');
+      } finally {
+        await slow.close();
+      }
+    },
+  );
 
   test('a slow 80 MiB download, handed to the browser, keeps going while the agent opens other conversations and goes Back', async ({
     page,

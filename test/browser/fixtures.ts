@@ -7,6 +7,12 @@ import {
 
 export const BROWSER_TOKEN = 'browser-test-token';
 
+/**
+ * The tag of the tests that run in Firefox as well as Chromium (playwright.config.ts selects
+ * them): the main flows an agent goes through, kept few enough for `npm test`'s time.
+ */
+export const EVERY_ENGINE = '@every-engine';
+
 /** Browser-generated console lines for HTTP failures the tests cause on purpose. */
 const EXPECTED_CONSOLE = [/Failed to load resource/, /net::ERR_/];
 

@@ -1,58 +1,92 @@
-import { conversationList, expect, listRequests, scrollListToEnd, signIn, test } from './fixtures';
+import {
+  conversationList,
+  expect,
+  listRequests,
+  scrollListToEnd,
+  signIn,
+  test,
+  EVERY_ENGINE,
+} from './fixtures';
 
-test('signs in and shows the first page, newest-updated first', async ({ page, service }) => {
-  await signIn(page, service);
-  const newest = service.state.dataset.list()[0]!;
-  const first = conversationList(page).getByRole('link').first();
-  await expect(first).toHaveAttribute('href', `/conversations/${newest.id}`);
-  await expect(first).toContainText(`#${newest.id}`);
-  // The token stays in this tab's sessionStorage only.
-  const storage = await page.evaluate(() => ({
-    session: sessionStorage.getItem('threadline.session') ?? '',
-    local: localStorage.length,
-  }));
-  expect(storage.session).toContain(service.url);
-  expect(storage.local).toBe(0);
-  expect(page.url()).not.toContain('browser-test-token');
-  const gets = service.state.requests.filter((entry) => entry.method === 'GET');
-  expect(gets.every((entry) => entry.authorizationValid)).toBe(true);
-});
+test(
+  'signs in and shows the first page, newest-updated first',
+  { tag: EVERY_ENGINE },
+  async ({ page, service }) => {
+    await signIn(page, service);
+    const newest = service.state.dataset.list()[0]!;
+    const first = conversationList(page).getByRole('link').first();
+    await expect(first).toHaveAttribute('href', `/conversations/${newest.id}`);
+    await expect(first).toContainText(`#${newest.id}`);
+    // The token stays in this tab's sessionStorage only.
+    const storage = await page.evaluate(() => ({
+      session: sessionStorage.getItem('threadline.session') ?? '',
+      local: localStorage.length,
+    }));
+    expect(storage.session).toContain(service.url);
+    expect(storage.local).toBe(0);
+    expect(page.url()).not.toContain('browser-test-token');
+    const gets = service.state.requests.filter((entry) => entry.method === 'GET');
+    expect(gets.every((entry) => entry.authorizationValid)).toBe(true);
+  },
+);
 
-test('pages to the end across pages whose sizes differ from the limit', async ({
+test(
+  'pages to the end across pages whose sizes differ from the limit',
+  { tag: EVERY_ENGINE },
+  async ({ page, startService }) => {
+    const service = await startService({ conversations: 437 });
+    await signIn(page, service);
+    await scrollListToEnd(page, 'All 437 conversations loaded');
+    const requests = listRequests(service);
+    const cursors = requests.map((params) => params.get('next'));
+    expect(cursors[0]).toBeNull();
+    expect(new Set(cursors).size).toBe(cursors.length);
+    // The DOM holds a window of rows, not all of them.
+    expect(await conversationList(page).getByRole('listitem').count()).toBeLessThan(60);
+  },
+);
+
+test(
+  'filters send repeated statusId and survive a reload',
+  { tag: EVERY_ENGINE },
+  async ({ page, service }) => {
+    await signIn(page, service);
+    const status = page.getByRole('group', { name: 'Status' });
+    await status.getByRole('checkbox', { name: 'Open' }).check();
+    await status.getByRole('checkbox', { name: 'Pending' }).check();
+    await expect(page).toHaveURL(/\?status=open&status=pending$/);
+    await expect
+      .poll(() => listRequests(service).some((p) => p.getAll('statusId').join() === '1,3'))
+      .toBe(true);
+    const filtered = listRequests(service).find((p) => p.getAll('statusId').join() === '1,3')!;
+    expect(filtered.get('next')).toBeNull();
+    expect(service.state.requests.some((e) => e.query.includes('statusId=1%2C3'))).toBe(false);
+
+    await page.reload();
+    await expect(status.getByRole('checkbox', { name: 'Open' })).toBeChecked();
+    await expect(status.getByRole('checkbox', { name: 'Pending' })).toBeChecked();
+    await expect(status.getByRole('checkbox', { name: 'Closed' })).not.toBeChecked();
+    const rows = conversationList(page).getByRole('link');
+    await expect(rows.first()).toBeVisible();
+    for (const text of await rows.allInnerTexts()) expect(text).toMatch(/Open|Pending/);
+  },
+);
+
+test('another filter opens at the top of its list, wherever the last one was scrolled', async ({
   page,
-  startService,
+  service,
 }) => {
-  const service = await startService({ conversations: 437 });
   await signIn(page, service);
-  await scrollListToEnd(page, 'All 437 conversations loaded');
-  const requests = listRequests(service);
-  const cursors = requests.map((params) => params.get('next'));
-  expect(cursors[0]).toBeNull();
-  expect(new Set(cursors).size).toBe(cursors.length);
-  // The DOM holds a window of rows, not all of them.
-  expect(await conversationList(page).getByRole('listitem').count()).toBeLessThan(60);
-});
+  const scroller = page.getByTestId('conversation-scroller');
+  await scroller.evaluate((element) => element.scrollTo({ top: 2400 }));
+  await expect.poll(() => scroller.evaluate((element) => element.scrollTop)).toBeGreaterThan(2000);
 
-test('filters send repeated statusId and survive a reload', async ({ page, service }) => {
-  await signIn(page, service);
-  const status = page.getByRole('group', { name: 'Status' });
-  await status.getByRole('checkbox', { name: 'Open' }).check();
-  await status.getByRole('checkbox', { name: 'Pending' }).check();
-  await expect(page).toHaveURL(/\?status=open&status=pending$/);
-  await expect
-    .poll(() => listRequests(service).some((p) => p.getAll('statusId').join() === '1,3'))
-    .toBe(true);
-  const filtered = listRequests(service).find((p) => p.getAll('statusId').join() === '1,3')!;
-  expect(filtered.get('next')).toBeNull();
-  expect(service.state.requests.some((e) => e.query.includes('statusId=1%2C3'))).toBe(false);
-
-  await page.reload();
-  await expect(status.getByRole('checkbox', { name: 'Open' })).toBeChecked();
-  await expect(status.getByRole('checkbox', { name: 'Pending' })).toBeChecked();
-  await expect(status.getByRole('checkbox', { name: 'Closed' })).not.toBeChecked();
-  const rows = conversationList(page).getByRole('link');
-  await expect(rows.first()).toBeVisible();
-  for (const text of await rows.allInnerTexts()) expect(text).toMatch(/Open|Pending/);
+  await page.getByRole('group', { name: 'Status' }).getByRole('checkbox', { name: 'Open' }).check();
+  const newestOpen = service.state.dataset.list([1])[0]!;
+  const first = conversationList(page).getByRole('link').first();
+  await expect(first).toHaveAttribute('href', `/conversations/${newestOpen.id}?status=open`);
+  await expect(first).toBeInViewport();
+  expect(await scroller.evaluate((element) => element.scrollTop)).toBe(0);
 });
 
 test('an errors envelope on a later page is shown with the rows kept', async ({
@@ -72,18 +106,22 @@ test('an errors envelope on a later page is shown with the rows kept', async ({
   await scrollListToEnd(page, 'All 400 conversations loaded');
 });
 
-test('a 401 returns to the sign-in form saying the session ended', async ({ page, service }) => {
-  await signIn(page, service);
-  service.state.setToken('rotated');
-  // click, not check: the answer (401) may remove the form before a check could verify it.
-  await page
-    .getByRole('group', { name: 'Status' })
-    .getByRole('checkbox', { name: 'Closed' })
-    .click();
-  await expect(page.getByRole('alert')).toContainText('Your session ended');
-  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
-  expect(await page.evaluate(() => sessionStorage.getItem('threadline.session'))).toBeNull();
-});
+test(
+  'a 401 returns to the sign-in form saying the session ended',
+  { tag: EVERY_ENGINE },
+  async ({ page, service }) => {
+    await signIn(page, service);
+    service.state.setToken('rotated');
+    // click, not check: the answer (401) may remove the form before a check could verify it.
+    await page
+      .getByRole('group', { name: 'Status' })
+      .getByRole('checkbox', { name: 'Closed' })
+      .click();
+    await expect(page.getByRole('alert')).toContainText('Your session ended');
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    expect(await page.evaluate(() => sessionStorage.getItem('threadline.session'))).toBeNull();
+  },
+);
 
 test('the demo opens ready to sign in', async ({ page }) => {
   await page.goto('/');

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { conversationList, expect, listRequests, signIn, test } from './fixtures';
+import { conversationList, expect, listRequests, signIn, test, EVERY_ENGINE } from './fixtures';
 
 /** A row's link by its conversation id (its name starts with "#id "). */
 function row(page: Page, id: number) {
@@ -19,33 +19,34 @@ function loadedRows(page: Page) {
   );
 }
 
-test('j/↓ and k/↑ move a visible selection, separate from the open conversation', async ({
-  page,
-  service,
-}) => {
-  await signIn(page, service);
-  const ids = service.state.dataset.list().map((conversation) => conversation.id);
-  await page.keyboard.press('j');
-  await expect(row(page, ids[0]!)).toBeFocused();
-  await expect(row(page, ids[0]!)).toHaveClass(/row-selected/);
-  await page.keyboard.press('j');
-  await page.keyboard.press('ArrowDown');
-  await expect(row(page, ids[2]!)).toBeFocused();
-  await expect(row(page, ids[0]!)).not.toHaveClass(/row-selected/);
-  await page.keyboard.press('k');
-  await expect(row(page, ids[1]!)).toBeFocused();
-  await page.keyboard.press('ArrowUp');
-  await expect(row(page, ids[0]!)).toBeFocused();
-  // The selection is drawn differently from the open conversation, which alone has aria-current.
-  const marks = await row(page, ids[0]!).evaluate((link) => getComputedStyle(link).boxShadow);
-  expect(marks).not.toBe('none');
-  await expect(row(page, ids[0]!)).not.toHaveAttribute('aria-current');
+test(
+  'j/↓ and k/↑ move a visible selection, separate from the open conversation',
+  { tag: EVERY_ENGINE },
+  async ({ page, service }) => {
+    await signIn(page, service);
+    const ids = service.state.dataset.list().map((conversation) => conversation.id);
+    await page.keyboard.press('j');
+    await expect(row(page, ids[0]!)).toBeFocused();
+    await expect(row(page, ids[0]!)).toHaveClass(/row-selected/);
+    await page.keyboard.press('j');
+    await page.keyboard.press('ArrowDown');
+    await expect(row(page, ids[2]!)).toBeFocused();
+    await expect(row(page, ids[0]!)).not.toHaveClass(/row-selected/);
+    await page.keyboard.press('k');
+    await expect(row(page, ids[1]!)).toBeFocused();
+    await page.keyboard.press('ArrowUp');
+    await expect(row(page, ids[0]!)).toBeFocused();
+    // The selection is drawn differently from the open conversation, which alone has aria-current.
+    const marks = await row(page, ids[0]!).evaluate((link) => getComputedStyle(link).boxShadow);
+    expect(marks).not.toBe('none');
+    await expect(row(page, ids[0]!)).not.toHaveAttribute('aria-current');
 
-  // A long run: the virtualizer keeps the selected row in view.
-  for (let i = 0; i < 30; i += 1) await page.keyboard.press('j');
-  await expect(row(page, ids[30]!)).toBeFocused();
-  await expect(row(page, ids[30]!)).toBeInViewport();
-});
+    // A long run: the virtualizer keeps the selected row in view.
+    for (let i = 0; i < 30; i += 1) await page.keyboard.press('j');
+    await expect(row(page, ids[30]!)).toBeFocused();
+    await expect(row(page, ids[30]!)).toBeInViewport();
+  },
+);
 
 test('j crosses a page boundary: it loads the next page, then moves onto its first row', async ({
   page,
@@ -106,77 +107,79 @@ test('j crosses a page boundary: it loads the next page, then moves onto its fir
   expect(new Set(cursors).size).toBe(cursors.length);
 });
 
-test('Enter and o open the selection, Esc closes it and focus goes back to its row', async ({
-  page,
-  service,
-}) => {
-  await signIn(page, service, { path: '/?status=open' });
-  const ids = service.state.dataset.list([1]).map((conversation) => conversation.id);
+test(
+  'Enter and o open the selection, Esc closes it and focus goes back to its row',
+  { tag: EVERY_ENGINE },
+  async ({ page, service }) => {
+    await signIn(page, service, { path: '/?status=open' });
+    const ids = service.state.dataset.list([1]).map((conversation) => conversation.id);
 
-  await page.keyboard.press('j');
-  await page.keyboard.press('j');
-  await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(`/conversations/${ids[1]}?status=open`);
-  const heading = page.getByRole('heading', { name: `Conversation #${ids[1]}` });
-  await expect(heading).toBeFocused();
-  await expect(row(page, ids[1]!)).toHaveAttribute('aria-current', 'page');
+    await page.keyboard.press('j');
+    await page.keyboard.press('j');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(`/conversations/${ids[1]}?status=open`);
+    const heading = page.getByRole('heading', { name: `Conversation #${ids[1]}` });
+    await expect(heading).toBeFocused();
+    await expect(row(page, ids[1]!)).toHaveAttribute('aria-current', 'page');
 
-  await page.keyboard.press('Escape');
-  await expect(page).toHaveURL('/?status=open');
-  await expect(heading).toHaveCount(0);
-  await expect(row(page, ids[1]!)).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(page).toHaveURL('/?status=open');
+    await expect(heading).toHaveCount(0);
+    await expect(row(page, ids[1]!)).toBeFocused();
 
-  await page.keyboard.press('j');
-  await page.keyboard.press('o');
-  await expect(page).toHaveURL(`/conversations/${ids[2]}?status=open`);
-  await expect(page.getByRole('heading', { name: `Conversation #${ids[2]}` })).toBeFocused();
-  // j/k work from the pane too; Esc then closes it and the agent stays where j took them.
-  await page.keyboard.press('j');
-  await expect(row(page, ids[3]!)).toBeFocused();
-  await page.keyboard.press('Escape');
-  await expect(page).toHaveURL('/?status=open');
-  await expect(row(page, ids[3]!)).toBeFocused();
-  await expect(row(page, ids[3]!)).toHaveClass(/row-selected/);
-});
+    await page.keyboard.press('j');
+    await page.keyboard.press('o');
+    await expect(page).toHaveURL(`/conversations/${ids[2]}?status=open`);
+    await expect(page.getByRole('heading', { name: `Conversation #${ids[2]}` })).toBeFocused();
+    // j/k work from the pane too; Esc then closes it and the agent stays where j took them.
+    await page.keyboard.press('j');
+    await expect(row(page, ids[3]!)).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(page).toHaveURL('/?status=open');
+    await expect(row(page, ids[3]!)).toBeFocused();
+    await expect(row(page, ids[3]!)).toHaveClass(/row-selected/);
+  },
+);
 
-test('? opens the shortcuts dialog; Esc and Close shut it and focus returns', async ({
-  page,
-  service,
-}) => {
-  await signIn(page, service);
-  const first = service.state.dataset.list()[0]!.id;
-  await page.keyboard.press('j');
-  await expect(row(page, first)).toBeFocused();
+test(
+  '? opens the shortcuts dialog; Esc and Close shut it and focus returns',
+  { tag: EVERY_ENGINE },
+  async ({ page, service }) => {
+    await signIn(page, service);
+    const first = service.state.dataset.list()[0]!.id;
+    await page.keyboard.press('j');
+    await expect(row(page, first)).toBeFocused();
 
-  await page.keyboard.press('?');
-  const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
-  await expect(dialog).toBeVisible();
-  expect(await dialog.locator('kbd').allTextContents()).toEqual(
-    expect.arrayContaining(['j', '↓', 'k', '↑', 'Enter', 'o', 'Esc', '?']),
-  );
-  await expect(dialog.getByRole('button', { name: 'Close' })).toBeFocused();
-  // Shortcuts are off while it is open, and the page behind is inert: Tab never reaches it.
-  await page.keyboard.press('j');
-  for (let i = 0; i < 3; i += 1) {
-    await page.keyboard.press('Tab');
-    expect(
-      await page.evaluate(
-        () =>
-          document.activeElement === document.body || !!document.activeElement?.closest('dialog'),
-      ),
-    ).toBe(true);
-  }
-  await page.keyboard.press('Escape');
-  await expect(dialog).toHaveCount(0);
-  await expect(row(page, first)).toBeFocused();
+    await page.keyboard.press('?');
+    const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    await expect(dialog).toBeVisible();
+    expect(await dialog.locator('kbd').allTextContents()).toEqual(
+      expect.arrayContaining(['j', '↓', 'k', '↑', 'Enter', 'o', 'Esc', '?']),
+    );
+    await expect(dialog.getByRole('button', { name: 'Close' })).toBeFocused();
+    // Shortcuts are off while it is open, and the page behind is inert: Tab never reaches it.
+    await page.keyboard.press('j');
+    for (let i = 0; i < 3; i += 1) {
+      await page.keyboard.press('Tab');
+      expect(
+        await page.evaluate(
+          () =>
+            document.activeElement === document.body || !!document.activeElement?.closest('dialog'),
+        ),
+      ).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    await expect(row(page, first)).toBeFocused();
 
-  await page.keyboard.press('?');
-  await dialog.getByRole('button', { name: 'Close' }).click();
-  await expect(dialog).toHaveCount(0);
-  await expect(row(page, first)).toBeFocused();
-  // Closing the dialog does not close anything else or move the selection.
-  await expect(page).toHaveURL('/');
-});
+    await page.keyboard.press('?');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(row(page, first)).toBeFocused();
+    // Closing the dialog does not close anything else or move the selection.
+    await expect(page).toHaveURL('/');
+  },
+);
 
 test('shortcuts are off while typing in a field and with Ctrl, Meta or Alt', async ({
   page,

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { conversationList, expect, signIn, test } from './fixtures';
+import { conversationList, expect, signIn, test, EVERY_ENGINE } from './fixtures';
 
 function checkbox(page: Page, name: 'Open' | 'Closed' | 'Pending') {
   return page.getByRole('group', { name: 'Status' }).getByRole('checkbox', { name, exact: true });
@@ -9,47 +9,51 @@ function paneHeading(page: Page) {
   return page.getByRole('complementary').getByRole('heading', { level: 2 });
 }
 
-test('back and forward move between filters and open conversations', async ({ page, service }) => {
-  await signIn(page, service);
-  const openIds = service.state.dataset.list([1]).map((conversation) => conversation.id);
+test(
+  'back and forward move between filters and open conversations',
+  { tag: EVERY_ENGINE },
+  async ({ page, service }) => {
+    await signIn(page, service);
+    const openIds = service.state.dataset.list([1]).map((conversation) => conversation.id);
 
-  await checkbox(page, 'Open').check();
-  await expect(page).toHaveURL('/?status=open');
-  await conversationList(page)
-    .getByRole('link', { name: new RegExp(`^#${openIds[1]} `) })
-    .click();
-  await expect(page).toHaveURL(`/conversations/${openIds[1]}?status=open`);
-  await expect(paneHeading(page)).toHaveText(`Conversation #${openIds[1]}`);
-  await checkbox(page, 'Pending').check();
-  await expect(page).toHaveURL(`/conversations/${openIds[1]}?status=open&status=pending`);
+    await checkbox(page, 'Open').check();
+    await expect(page).toHaveURL('/?status=open');
+    await conversationList(page)
+      .getByRole('link', { name: new RegExp(`^#${openIds[1]} `) })
+      .click();
+    await expect(page).toHaveURL(`/conversations/${openIds[1]}?status=open`);
+    await expect(paneHeading(page)).toHaveText(`Conversation #${openIds[1]}`);
+    await checkbox(page, 'Pending').check();
+    await expect(page).toHaveURL(`/conversations/${openIds[1]}?status=open&status=pending`);
 
-  await page.goBack();
-  await expect(page).toHaveURL(`/conversations/${openIds[1]}?status=open`);
-  await expect(checkbox(page, 'Pending')).not.toBeChecked();
-  await expect(checkbox(page, 'Open')).toBeChecked();
-  await expect(paneHeading(page)).toHaveText(`Conversation #${openIds[1]}`);
+    await page.goBack();
+    await expect(page).toHaveURL(`/conversations/${openIds[1]}?status=open`);
+    await expect(checkbox(page, 'Pending')).not.toBeChecked();
+    await expect(checkbox(page, 'Open')).toBeChecked();
+    await expect(paneHeading(page)).toHaveText(`Conversation #${openIds[1]}`);
 
-  await page.goBack();
-  await expect(page).toHaveURL('/?status=open');
-  await expect(paneHeading(page)).toHaveCount(0);
-  await expect(checkbox(page, 'Open')).toBeChecked();
-  for (const text of await conversationList(page).getByRole('link').allInnerTexts()) {
-    expect(text).toContain('Open');
-  }
+    await page.goBack();
+    await expect(page).toHaveURL('/?status=open');
+    await expect(paneHeading(page)).toHaveCount(0);
+    await expect(checkbox(page, 'Open')).toBeChecked();
+    for (const text of await conversationList(page).getByRole('link').allInnerTexts()) {
+      expect(text).toContain('Open');
+    }
 
-  await page.goBack();
-  await expect(page).toHaveURL('/');
-  await expect(checkbox(page, 'Open')).not.toBeChecked();
+    await page.goBack();
+    await expect(page).toHaveURL('/');
+    await expect(checkbox(page, 'Open')).not.toBeChecked();
 
-  await page.goForward();
-  await page.goForward();
-  await expect(page).toHaveURL(`/conversations/${openIds[1]}?status=open`);
-  await expect(checkbox(page, 'Open')).toBeChecked();
-  await expect(paneHeading(page)).toHaveText(`Conversation #${openIds[1]}`);
-  await expect(
-    conversationList(page).getByRole('link', { name: new RegExp(`^#${openIds[1]} `) }),
-  ).toHaveAttribute('aria-current', 'page');
-});
+    await page.goForward();
+    await page.goForward();
+    await expect(page).toHaveURL(`/conversations/${openIds[1]}?status=open`);
+    await expect(checkbox(page, 'Open')).toBeChecked();
+    await expect(paneHeading(page)).toHaveText(`Conversation #${openIds[1]}`);
+    await expect(
+      conversationList(page).getByRole('link', { name: new RegExp(`^#${openIds[1]} `) }),
+    ).toHaveAttribute('aria-current', 'page');
+  },
+);
 
 test('opening with the keyboard and closing with Esc are history entries too', async ({
   page,

@@ -1,39 +1,39 @@
-import { conversationList, expect, signIn, test } from './fixtures';
+import { conversationList, expect, signIn, test, EVERY_ENGINE } from './fixtures';
 
 /**
  * Agents open conversations in new tabs (Ctrl+click, middle-click) and sign out in any of them.
  * Two pages of one browser context are two tabs of one browser window.
  */
-test('Ctrl+click opens a conversation in a new tab that is signed in; sign-out in the first tab signs both out', async ({
-  page,
-  context,
-  service,
-}) => {
-  await signIn(page, service);
-  const row = conversationList(page).getByRole('link').nth(2);
-  const id = Number(await row.getAttribute('data-conversation-id'));
+test(
+  'Ctrl+click opens a conversation in a new tab that is signed in; sign-out in the first tab signs both out',
+  { tag: EVERY_ENGINE },
+  async ({ page, context, service }) => {
+    await signIn(page, service);
+    const row = conversationList(page).getByRole('link').nth(2);
+    const id = Number(await row.getAttribute('data-conversation-id'));
 
-  const opened = context.waitForEvent('page');
-  await row.click({ modifiers: ['ControlOrMeta'] });
-  const second = await opened;
-  await expect(second.getByRole('heading', { name: `Conversation #${id}` })).toBeVisible();
-  await expect(conversationList(second).getByRole('link').first()).toBeVisible();
-  await expect(second.getByLabel('Access token')).toHaveCount(0);
-  // The first tab stayed where it was.
-  await expect(page.getByRole('complementary')).toHaveCount(0);
+    const opened = context.waitForEvent('page');
+    await row.click({ modifiers: ['ControlOrMeta'] });
+    const second = await opened;
+    await expect(second.getByRole('heading', { name: `Conversation #${id}` })).toBeVisible();
+    await expect(conversationList(second).getByRole('link').first()).toBeVisible();
+    await expect(second.getByLabel('Access token')).toHaveCount(0);
+    // The first tab stayed where it was.
+    await expect(page.getByRole('complementary')).toHaveCount(0);
 
-  // The token is only in each tab's sessionStorage: never localStorage, cookies or the URL.
-  for (const tab of [page, second]) {
-    expect(await tab.evaluate(() => localStorage.length)).toBe(0);
-    expect(tab.url()).not.toContain('token');
-  }
-  expect(await context.cookies()).toEqual([]);
+    // The token is only in each tab's sessionStorage: never localStorage, cookies or the URL.
+    for (const tab of [page, second]) {
+      expect(await tab.evaluate(() => localStorage.length)).toBe(0);
+      expect(tab.url()).not.toContain('token');
+    }
+    expect(await context.cookies()).toEqual([]);
 
-  await page.getByRole('button', { name: 'Sign out' }).click();
-  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
-  await expect(second.getByRole('button', { name: 'Sign in' })).toBeVisible({ timeout: 5_000 });
-  expect(await second.evaluate(() => sessionStorage.length)).toBe(0);
-});
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    await expect(second.getByRole('button', { name: 'Sign in' })).toBeVisible({ timeout: 5_000 });
+    expect(await second.evaluate(() => sessionStorage.length)).toBe(0);
+  },
+);
 
 test('the app opened again in a new tab is signed in; a 401 in it signs the first tab out too', async ({
   page,

@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { SHOWCASE_RANKS, type RunningServiceDouble } from '../../src/service-double/index';
 import { throttled } from './download-helpers';
-import { conversationList, expect, signIn, test } from './fixtures';
+import { conversationList, EVERY_ENGINE, expect, signIn, test } from './fixtures';
 
 /**
  * Every width (issue 11): from a phone to a large monitor, and at 200 % zoom, nothing scrolls
@@ -174,94 +174,97 @@ for (const { name, viewport, deviceScaleFactor } of CASES) {
       expect(await layoutProblems(page)).toEqual([]);
     });
 
-    test('list, pane, downloads panel and dialogs fit the window; the pane is wide enough or stacked', async ({
-      page,
-      service,
-    }) => {
-      // Slow enough that the download is still running while everything is measured.
-      const slow = await throttled(service, 1 * MiB);
-      try {
-        const id = galleryWithLongName(service);
-        await signIn(page, slow, { path: `/conversations/${id}` });
-        const pane = page.getByRole('complementary', { name: `Conversation #${id}` });
-        await expect(pane.getByRole('list', { name: 'Messages' })).toBeVisible();
-        await expect(
-          page.getByRole('group', { name: 'Status' }).getByRole('checkbox', { name: 'Open' }),
-        ).toBeVisible();
+    // A tablet's width, in Firefox too: its scrollbars take room where Chromium's headless ones do not.
+    const tag = name === '834 px' ? [EVERY_ENGINE] : [];
+    test(
+      'list, pane, downloads panel and dialogs fit the window; the pane is wide enough or stacked',
+      { tag },
+      async ({ page, service }) => {
+        // Slow enough that the download is still running while everything is measured.
+        const slow = await throttled(service, 1 * MiB);
+        try {
+          const id = galleryWithLongName(service);
+          await signIn(page, slow, { path: `/conversations/${id}` });
+          const pane = page.getByRole('complementary', { name: `Conversation #${id}` });
+          await expect(pane.getByRole('list', { name: 'Messages' })).toBeVisible();
+          await expect(
+            page.getByRole('group', { name: 'Status' }).getByRole('checkbox', { name: 'Open' }),
+          ).toBeVisible();
 
-        // A running download: progressbars in the pane and in the panel, a count in the header.
-        await pane.getByRole('button', { name: `Download ${LONG_NAME}`, exact: true }).click();
-        await expect(
-          pane.getByRole('progressbar', { name: `Downloading ${LONG_NAME}` }),
-        ).toBeVisible();
-        await expect(page.getByRole('button', { name: 'Downloads, 1 running' })).toBeVisible();
-        expect(await layoutProblems(page)).toEqual([]);
+          // A running download: progressbars in the pane and in the panel, a count in the header.
+          await pane.getByRole('button', { name: `Download ${LONG_NAME}`, exact: true }).click();
+          await expect(
+            pane.getByRole('progressbar', { name: `Downloading ${LONG_NAME}` }),
+          ).toBeVisible();
+          await expect(page.getByRole('button', { name: 'Downloads, 1 running' })).toBeVisible();
+          expect(await layoutProblems(page)).toEqual([]);
 
-        // Beside the list the pane has room for its content; otherwise it is stacked below.
-        const listBox = (await page
-          .getByRole('region', { name: 'Conversation list' })
-          .boundingBox())!;
-        const paneBox = (await pane.boundingBox())!;
-        const stacked = paneBox.y >= listBox.y + listBox.height - 1;
-        if (!stacked) {
-          expect(paneBox.x).toBeGreaterThanOrEqual(listBox.x + listBox.width - 1);
-          expect(paneBox.width).toBeGreaterThanOrEqual(MIN_PANE_WIDTH);
-        } else {
-          expect(paneBox.width).toBeGreaterThanOrEqual(viewport.width - 20);
+          // Beside the list the pane has room for its content; otherwise it is stacked below.
+          const listBox = (await page
+            .getByRole('region', { name: 'Conversation list' })
+            .boundingBox())!;
+          const paneBox = (await pane.boundingBox())!;
+          const stacked = paneBox.y >= listBox.y + listBox.height - 1;
+          if (!stacked) {
+            expect(paneBox.x).toBeGreaterThanOrEqual(listBox.x + listBox.width - 1);
+            expect(paneBox.width).toBeGreaterThanOrEqual(MIN_PANE_WIDTH);
+          } else {
+            expect(paneBox.width).toBeGreaterThanOrEqual(viewport.width - 20);
+          }
+          // Stacked only where 360 px beside a list of reasonable width would not fit.
+          expect(stacked).toBe(viewport.width <= 720);
+
+          // The downloads panel opens under its button, inside the window.
+          await page.getByRole('button', { name: 'Downloads, 1 running' }).click();
+          const panel = page.getByRole('region', { name: 'Downloads' });
+          await expect(
+            panel.getByRole('progressbar', { name: `Downloading ${LONG_NAME}` }),
+          ).toBeVisible();
+          await expectWithinWindow(page, panel);
+          expect(await layoutProblems(page)).toEqual([]);
+          await panel.getByRole('button', { name: 'Close downloads' }).click();
+          await expect(panel).toHaveCount(0);
+
+          // The image viewer.
+          // Thumbnails load once scrolled into view.
+          await pane
+            .getByRole('listitem')
+            .filter({ has: page.getByRole('button', { name: 'Download screenshot.png' }) })
+            .last()
+            .scrollIntoViewIfNeeded();
+          const thumbnail = pane.getByRole('button', { name: 'View screenshot.png' });
+          await thumbnail.click();
+          const viewer = page.getByRole('dialog', { name: 'screenshot.png' });
+          await expect(viewer.getByRole('img', { name: 'screenshot.png' })).toBeVisible();
+          await expectWithinWindow(page, viewer);
+          expect(await layoutProblems(page)).toEqual([]);
+          await viewer.getByRole('button', { name: 'Close' }).click();
+          await expect(viewer).toHaveCount(0);
+
+          // The keyboard shortcuts.
+          await page.keyboard.press('?');
+          const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+          await expect(help).toBeVisible();
+          await expectWithinWindow(page, help);
+          expect(await layoutProblems(page)).toEqual([]);
+          await page.keyboard.press('Escape');
+          await expect(help).toHaveCount(0);
+
+          // Cancel the download, then the pane's Close.
+          await pane.getByRole('button', { name: 'Cancel' }).click();
+          await expect(page.getByRole('button', { name: 'Downloads', exact: true })).toBeVisible();
+          const close = pane.getByRole('link', { name: 'Close' });
+          await close.scrollIntoViewIfNeeded();
+          await expect(close).toBeInViewport({ ratio: 1 });
+          await close.click();
+          await expect(page).toHaveURL('/');
+          await expect(pane).toHaveCount(0);
+          await expect(conversationList(page).getByRole('link').first()).toBeVisible();
+          expect(await layoutProblems(page)).toEqual([]);
+        } finally {
+          await slow.close();
         }
-        // Stacked only where 360 px beside a list of reasonable width would not fit.
-        expect(stacked).toBe(viewport.width <= 720);
-
-        // The downloads panel opens under its button, inside the window.
-        await page.getByRole('button', { name: 'Downloads, 1 running' }).click();
-        const panel = page.getByRole('region', { name: 'Downloads' });
-        await expect(
-          panel.getByRole('progressbar', { name: `Downloading ${LONG_NAME}` }),
-        ).toBeVisible();
-        await expectWithinWindow(page, panel);
-        expect(await layoutProblems(page)).toEqual([]);
-        await panel.getByRole('button', { name: 'Close downloads' }).click();
-        await expect(panel).toHaveCount(0);
-
-        // The image viewer.
-        // Thumbnails load once scrolled into view.
-        await pane
-          .getByRole('listitem')
-          .filter({ has: page.getByRole('button', { name: 'Download screenshot.png' }) })
-          .last()
-          .scrollIntoViewIfNeeded();
-        const thumbnail = pane.getByRole('button', { name: 'View screenshot.png' });
-        await thumbnail.click();
-        const viewer = page.getByRole('dialog', { name: 'screenshot.png' });
-        await expect(viewer.getByRole('img', { name: 'screenshot.png' })).toBeVisible();
-        await expectWithinWindow(page, viewer);
-        expect(await layoutProblems(page)).toEqual([]);
-        await viewer.getByRole('button', { name: 'Close' }).click();
-        await expect(viewer).toHaveCount(0);
-
-        // The keyboard shortcuts.
-        await page.keyboard.press('?');
-        const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
-        await expect(help).toBeVisible();
-        await expectWithinWindow(page, help);
-        expect(await layoutProblems(page)).toEqual([]);
-        await page.keyboard.press('Escape');
-        await expect(help).toHaveCount(0);
-
-        // Cancel the download, then the pane's Close.
-        await pane.getByRole('button', { name: 'Cancel' }).click();
-        await expect(page.getByRole('button', { name: 'Downloads', exact: true })).toBeVisible();
-        const close = pane.getByRole('link', { name: 'Close' });
-        await close.scrollIntoViewIfNeeded();
-        await expect(close).toBeInViewport({ ratio: 1 });
-        await close.click();
-        await expect(page).toHaveURL('/');
-        await expect(pane).toHaveCount(0);
-        await expect(conversationList(page).getByRole('link').first()).toBeVisible();
-        expect(await layoutProblems(page)).toEqual([]);
-      } finally {
-        await slow.close();
-      }
-    });
+      },
+    );
   });
 }
