@@ -110,7 +110,9 @@ test.describe('attachment downloads', () => {
         status: 200,
         completed: false,
       });
-      expect(requests[0]!.bytesSent).toBeLessThan(20 * MB);
+      // Dropped, not read to the end: what the network stack buffered meanwhile varies by engine
+      // (Chromium well under 20 MB, Firefox ~21 MB on loopback while the worker registers).
+      expect(requests[0]!.bytesSent).toBeLessThan(size / 2);
       expect(requests[1]).toMatchObject({
         authorizationValid: true,
         status: 200,
