@@ -1,45 +1,20 @@
-import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Download, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { toSafeFileName } from '../../src/lib/safe-file-name';
 import { SCRIPT_MARKER, type RunningServiceDouble } from '../../src/service-double/index';
-import { randomChunks } from '../../src/service-double/random-bytes';
-import { closeServer, registeredWorkers, throttled } from './download-helpers';
+import {
+  closeServer,
+  expectedSha256,
+  quietConversationId,
+  registeredWorkers,
+  savedSha256,
+  throttled,
+} from './download-helpers';
 import { BROWSER_TOKEN, expect, signIn, test, EVERY_ENGINE } from './fixtures';
 
 const MB = 1024 * 1024;
-
-/**
- * A conversation past the showcase ones, with few messages, so injected attachments show at once,
- * and none of its own: its image attachments would load previews, i.e. requests these tests count.
- */
-function quietConversationId(service: RunningServiceDouble): number {
-  const found = service.state.dataset
-    .list()
-    .slice(4, 120)
-    .find((conversation) => {
-      const messages = service.state.messagesOf(conversation.id) ?? [];
-      return messages.length <= 20 && messages.every((message) => message.attachments.length === 0);
-    });
-  if (!found) throw new Error('No quiet conversation in the dataset');
-  return found.id;
-}
-
-/** sha256 of the bytes the double generates for a 'bin' attachment, without holding them. */
-function expectedSha256(seed: number, size: number): string {
-  const hash = createHash('sha256');
-  for (const chunk of randomChunks(seed, size)) hash.update(chunk);
-  return hash.digest('hex');
-}
-
-async function sha256OfFile(path: string): Promise<string> {
-  const hash = createHash('sha256');
-  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
-  return hash.digest('hex');
-}
 
 /** GETs of attachments (CORS preflights carry no token by design). */
 function attachmentRequests(service: RunningServiceDouble) {
@@ -67,11 +42,6 @@ async function download(page: Page, pane: ReturnType<Page['getByRole']>, fileNam
   const started = page.waitForEvent('download');
   await pane.getByRole('button', { name: `Download ${fileName}`, exact: true }).click();
   return started;
-}
-
-async function savedSha256(saved: Download): Promise<string> {
-  expect(await saved.failure()).toBeNull();
-  return sha256OfFile(await saved.path());
 }
 
 test.describe('attachment downloads', () => {

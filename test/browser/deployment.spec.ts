@@ -1,15 +1,16 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import { chmod, cp, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Download, Page } from '@playwright/test';
-import type { RunningServiceDouble } from '../../src/service-double/index';
-import { randomChunks } from '../../src/service-double/random-bytes';
-import { registeredWorkers } from './download-helpers';
+import {
+  expectedSha256,
+  quietConversationId,
+  registeredWorkers,
+  savedSha256,
+} from './download-helpers';
+import { recordViolations, violations } from './csp-violations';
 import { conversationList, expect, signIn, test as base } from './fixtures';
 
 /**
@@ -387,63 +388,14 @@ test('deploy/nginx.conf serves the build with the documented headers, SPA fallba
   expect(redirect.headers.get('location')).toBe('https://127.0.0.1/conversations/123?statusId=1');
 });
 
-interface Violation {
-  directive: string;
-  blocked: string;
-  source: string;
-}
-
-async function recordViolations(page: Page) {
-  await page.addInitScript(() => {
-    const seen: Violation[] = [];
-    (window as unknown as { cspViolations: Violation[] }).cspViolations = seen;
-    document.addEventListener('securitypolicyviolation', (event) =>
-      seen.push({
-        directive: event.violatedDirective,
-        blocked: event.blockedURI,
-        source: `${event.sourceFile}:${event.lineNumber}`,
-      }),
-    );
-  });
-}
-
-function violations(page: Page): Promise<Violation[]> {
-  return page.evaluate(() => (window as unknown as { cspViolations: Violation[] }).cspViolations);
-}
-
-/** A conversation past the showcase ones, with few messages and no attachments of its own. */
-function quietConversation(service: RunningServiceDouble) {
-  const found = service.state.dataset
-    .list()
-    .slice(4, 120)
-    .find((conversation) => {
-      const messages = service.state.messagesOf(conversation.id) ?? [];
-      return messages.length <= 20 && messages.every((message) => message.attachments.length === 0);
-    });
-  if (!found) throw new Error('No quiet conversation in the dataset');
-  return found;
-}
-
-function expectedSha256(seed: number, size: number): string {
-  const hash = createHash('sha256');
-  for (const chunk of randomChunks(seed, size)) hash.update(chunk);
-  return hash.digest('hex');
-}
-
-async function savedSha256(saved: Download): Promise<string> {
-  expect(await saved.failure()).toBeNull();
-  const hash = createHash('sha256');
-  for await (const chunk of createReadStream(await saved.path())) hash.update(chunk as Buffer);
-  return hash.digest('hex');
-}
-
 test('an agent signs in through nginx, opens a deep link and downloads: exact bytes, no CSP violation', async ({
   page,
   service,
   deployment,
   consoleErrors,
 }) => {
-  const conversation = quietConversation(service);
+  const quietId = quietConversationId(service);
+  const conversation = service.state.dataset.list().find(({ id }) => id === quietId)!;
   const small = { fileName: 'notes.bin', size: 3 * MB + 7 };
   const large = { fileName: 'export.bin', size: 60 * MB + 123 };
   const specs = [small, large].map((file) =>

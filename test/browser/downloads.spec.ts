@@ -1,9 +1,6 @@
-import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import type { Download, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import type { RunningServiceDouble } from '../../src/service-double/index';
-import { randomChunks } from '../../src/service-double/random-bytes';
-import { throttled } from './download-helpers';
+import { expectedSha256, savedSha256, throttled } from './download-helpers';
 import { expect, signIn, test, EVERY_ENGINE } from './fixtures';
 
 /**
@@ -26,19 +23,6 @@ function conversationIds(service: RunningServiceDouble, others = 0): number[] {
   if (!quiet) throw new Error('No quiet conversation in the dataset');
   const top = all.slice(0, 6).filter((conversation) => conversation.id !== quiet.id);
   return [quiet.id, ...top.slice(0, others).map((conversation) => conversation.id)];
-}
-
-function expectedSha256(seed: number, size: number): string {
-  const hash = createHash('sha256');
-  for (const chunk of randomChunks(seed, size)) hash.update(chunk);
-  return hash.digest('hex');
-}
-
-async function savedSha256(saved: Download): Promise<string> {
-  expect(await saved.failure()).toBeNull();
-  const hash = createHash('sha256');
-  for await (const chunk of createReadStream(await saved.path())) hash.update(chunk as Buffer);
-  return hash.digest('hex');
 }
 
 function pane(page: Page, id: number): Locator {

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { SHOWCASE_RANKS } from '../../src/service-double/index';
 import { registeredWorkers } from './download-helpers';
+import { recordViolations, violations } from './csp-violations';
 import { conversationList, expect, signIn, test, EVERY_ENGINE } from './fixtures';
 
 /**
@@ -11,32 +12,6 @@ import { conversationList, expect, signIn, test, EVERY_ENGINE } from './fixtures
 
 const MB = 1024 * 1024;
 const LABELS = { open: 'Open', closed: 'Closed', pending: 'Pending' } as const;
-
-interface Violation {
-  directive: string;
-  blocked: string;
-  sample: string;
-  source: string;
-}
-
-async function recordViolations(page: Page) {
-  await page.addInitScript(() => {
-    const seen: Violation[] = [];
-    (window as unknown as { cspViolations: Violation[] }).cspViolations = seen;
-    document.addEventListener('securitypolicyviolation', (event) =>
-      seen.push({
-        directive: event.violatedDirective,
-        blocked: event.blockedURI,
-        sample: event.sample,
-        source: `${event.sourceFile}:${event.lineNumber}`,
-      }),
-    );
-  });
-}
-
-function violations(page: Page): Promise<Violation[]> {
-  return page.evaluate(() => (window as unknown as { cspViolations: Violation[] }).cspViolations);
-}
 
 async function saved(page: Page, click: () => Promise<void>) {
   const started = page.waitForEvent('download');

@@ -1,10 +1,8 @@
 import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { By, type WebDriver } from 'selenium-webdriver';
 import type { RunningServiceDouble } from '../../src/service-double/index';
-import { randomChunks } from '../../src/service-double/random-bytes';
 import {
   button,
   fieldByLabel,
@@ -14,6 +12,7 @@ import {
   webkitTest as test,
   type WebKitPage,
 } from './engines/webkit';
+import { expectedSha256, quietConversationId, sha256OfFile } from './download-helpers';
 import { BROWSER_TOKEN, expect, listRequests } from './fixtures';
 
 /**
@@ -95,25 +94,6 @@ async function scrollListToEnd(driver: WebDriver, done: string, timeoutMs = 60_0
   }
 }
 
-/** A conversation with few messages and none of its own attachments (no previews to load). */
-function quietConversationId(service: RunningServiceDouble): number {
-  const found = service.state.dataset
-    .list()
-    .slice(4, 120)
-    .find((conversation) => {
-      const messages = service.state.messagesOf(conversation.id) ?? [];
-      return messages.length <= 20 && messages.every((message) => message.attachments.length === 0);
-    });
-  if (!found) throw new Error('No quiet conversation in the dataset');
-  return found.id;
-}
-
-function expectedSha256(seed: number, size: number): string {
-  const hash = createHash('sha256');
-  for (const chunk of randomChunks(seed, size)) hash.update(chunk);
-  return hash.digest('hex');
-}
-
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 /** What the double serves for an attachment url, fetched from Node with the token. */
@@ -121,12 +101,6 @@ async function servedSha256(url: string): Promise<string> {
   const response = await fetch(url, { headers: { Authorization: `Bearer ${BROWSER_TOKEN}` } });
   expect(response.status).toBe(200);
   return sha256(new Uint8Array(await response.arrayBuffer()));
-}
-
-async function sha256OfFile(file: string): Promise<string> {
-  const hash = createHash('sha256');
-  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
-  return hash.digest('hex');
 }
 
 /**
