@@ -137,14 +137,18 @@ test('the banner merges fresh rows without moving the row the agent is reading',
   await signIn(page, service);
   const scroller = page.getByTestId('conversation-scroller');
   await scroller.evaluate((element) => (element.scrollTop = 64 * 20));
-  const anchorId = await page.evaluate(() => {
-    const scrollerElement = document.querySelector('[data-testid="conversation-scroller"]')!;
-    const top = scrollerElement.getBoundingClientRect().top;
-    const row = [...document.querySelectorAll<HTMLElement>('[data-conversation-id]')].find(
-      (element) => element.getBoundingClientRect().top >= top - 1,
-    );
-    return row?.dataset.conversationId;
-  });
+  // The first row at the top of the scrolled list, once the list has drawn the rows there.
+  const rowAtTop = () =>
+    page.evaluate(() => {
+      const scrollerElement = document.querySelector('[data-testid="conversation-scroller"]')!;
+      const top = scrollerElement.getBoundingClientRect().top;
+      const row = [...document.querySelectorAll<HTMLElement>('[data-conversation-id]')].find(
+        (element) => element.getBoundingClientRect().top >= top - 1,
+      );
+      return scrollerElement.scrollTop > 0 ? row?.dataset.conversationId : undefined;
+    });
+  await expect.poll(rowAtTop).toBeDefined();
+  const anchorId = await rowAtTop();
   const anchor = page.locator(`[data-conversation-id="${anchorId}"]`);
   const before = (await anchor.boundingBox())!.y;
 
@@ -233,7 +237,8 @@ test('the Content-Security-Policy is in force and nothing violates it in a sessi
   expect(policies[0]).toContain("object-src 'none'");
   expect(policies[0]).toContain("base-uri 'none'");
   expect(policies[0]).toContain("script-src 'self'");
-  expect(policies).toContain(`connect-src 'self' ${new URL(service.url).origin}`);
+  const origin = new URL(service.url).origin;
+  expect(policies).toContain(`connect-src 'self' ${origin}; frame-src 'self' ${origin}`);
 
   await page.getByRole('group', { name: 'Status' }).getByRole('checkbox', { name: 'Open' }).check();
   await conversationList(page).getByRole('link').first().click();
@@ -246,12 +251,20 @@ test('the Content-Security-Policy is in force and nothing violates it in a sessi
     ),
   );
   expect(blocked).toBe(true);
-  const violations = await page.evaluate(
-    () => (window as unknown as { cspViolations: string[] }).cspViolations,
-  );
-  expect(violations).toEqual(['connect-src http://127.0.0.1:9/elsewhere']);
-  // Chromium reports the refused connection made on purpose above; nothing else may remain.
-  const probe = consoleErrors.filter((line) => line.includes('127.0.0.1:9/elsewhere'));
-  expect(probe).toHaveLength(2);
+  // So is a frame of any origin but ours and the service's.
+  await page.evaluate(() => {
+    const frame = document.createElement('iframe');
+    frame.src = 'http://127.0.0.1:9/framed';
+    frame.hidden = true;
+    document.body.append(frame);
+  });
+  const violations = () =>
+    page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
+  await expect
+    .poll(violations)
+    .toEqual(['connect-src http://127.0.0.1:9/elsewhere', 'frame-src http://127.0.0.1:9']);
+  // Chromium reports the refused connection and frame made on purpose above; nothing else may remain.
+  const probe = consoleErrors.filter((line) => line.includes('127.0.0.1:9/'));
+  expect(probe).toHaveLength(3);
   consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((l) => !probe.includes(l)));
 });

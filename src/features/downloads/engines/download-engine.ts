@@ -144,7 +144,9 @@ export async function runDownload(request: DownloadRequest): Promise<DownloadRes
     return saveThroughBlob(opened, request);
   }
 
-  // The probe waits unread (backpressure) while the worker starts; its stall watch runs on.
+  // The probe waits unread while the worker starts; its stall watch runs on. Backpressure reaches
+  // the service in Chromium and Firefox; WebKit reads ahead regardless (up to the whole file, seen
+  // in the WebKit smoke), which costs bytes on the wire but nothing in the result.
   const worker = await ensureDownloadWorker().catch(() => null);
   if (signal.aborted || opened.signal.aborted) {
     opened.abort();

@@ -22,8 +22,9 @@ export const WORKER_SETUP_TIMEOUT_MS = 15_000;
 export const TICKET_READY_TIMEOUT_MS = 5_000;
 
 /**
- * The hidden iframe of a started ticket download stays this long: its navigation is still being
- * turned into a download when the worker says it started.
+ * The hidden iframe of a finished worker download stays this long: a ticket's navigation is still
+ * being turned into a download when the worker says it started, and a streamed file may still be
+ * being written when its last bytes have left the worker.
  */
 export const DOWNLOAD_FRAME_LINGER_MS = 60_000;
 

@@ -188,11 +188,11 @@ function runWorkerJob(
         return;
       }
       port.close();
-      // A started ticket's navigation is still turning into a download: removing its frame now
-      // could cancel it, so it goes a while later (the download itself never needs it).
+      // The frame goes a while later, never at once: a started ticket's navigation is still
+      // turning into a download, and when a streamed job's last bytes have left the worker Firefox
+      // may still be writing them (removing the frame then lost the download's end in Firefox).
       const done = frame;
-      if (hooks.endOnStart) setTimeout(() => done?.remove(), DOWNLOAD_FRAME_LINGER_MS);
-      else done?.remove();
+      setTimeout(() => done?.remove(), DOWNLOAD_FRAME_LINGER_MS);
       resolve(result);
     }
 
