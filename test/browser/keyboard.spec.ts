@@ -153,21 +153,13 @@ test(
     await page.keyboard.press('?');
     const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
     await expect(dialog).toBeVisible();
-    expect(await dialog.locator('kbd').allTextContents()).toEqual(
-      expect.arrayContaining(['j', '↓', 'k', '↑', 'Enter', 'o', 'Esc', '?']),
+    // Read in the page: Playwright's allTextContents() inside this modal dialog crashed Firefox
+    // ESR's content process over BiDi (Realm.sys.mjs, "argument is not a global object"), 3 of 3.
+    const keys = await dialog.evaluate((element) =>
+      [...element.querySelectorAll('kbd')].map((key) => key.textContent ?? ''),
     );
+    expect(keys).toEqual(expect.arrayContaining(['j', '↓', 'k', '↑', 'Enter', 'o', 'Esc', '?']));
     await expect(dialog.getByRole('button', { name: 'Close' })).toBeFocused();
-    // Shortcuts are off while it is open, and the page behind is inert: Tab never reaches it.
-    await page.keyboard.press('j');
-    for (let i = 0; i < 3; i += 1) {
-      await page.keyboard.press('Tab');
-      expect(
-        await page.evaluate(
-          () =>
-            document.activeElement === document.body || !!document.activeElement?.closest('dialog'),
-        ),
-      ).toBe(true);
-    }
     await page.keyboard.press('Escape');
     await expect(dialog).toHaveCount(0);
     await expect(row(page, first)).toBeFocused();
@@ -177,6 +169,23 @@ test(
     await expect(dialog).toHaveCount(0);
     await expect(row(page, first)).toBeFocused();
     // Closing the dialog does not close anything else or move the selection.
+    await expect(page).toHaveURL('/');
+
+    // Shortcuts are off while it is open, and the page behind is inert: Tab never reaches it.
+    // (Last: past the dialog's end Firefox moves focus out to its own toolbar, as it may.)
+    await page.keyboard.press('?');
+    await expect(dialog.getByRole('button', { name: 'Close' })).toBeFocused();
+    await page.keyboard.press('j');
+    await expect(dialog.getByRole('button', { name: 'Close' })).toBeFocused();
+    for (let i = 0; i < 3; i += 1) {
+      await page.keyboard.press('Tab');
+      expect(
+        await page.evaluate(
+          () =>
+            document.activeElement === document.body || !!document.activeElement?.closest('dialog'),
+        ),
+      ).toBe(true);
+    }
     await expect(page).toHaveURL('/');
   },
 );
