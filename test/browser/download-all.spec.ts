@@ -10,7 +10,7 @@ import {
   SHOWCASE_RANKS,
   type RunningServiceDouble,
 } from '../../src/service-double/index';
-import { closeServer, registeredWorkers, throttled } from './download-helpers';
+import { closeServer, quietConversationId, registeredWorkers, throttled } from './download-helpers';
 import { BROWSER_TOKEN, expect, signIn, test, EVERY_ENGINE } from './fixtures';
 
 const MB = 1024 * 1024;
@@ -111,19 +111,6 @@ function conversationAt(service: RunningServiceDouble, rank: number): number {
   return service.state.dataset.list()[rank]!.id;
 }
 
-/** A short conversation without attachments of its own, so every attachment is the test's. */
-function bareConversationId(service: RunningServiceDouble): number {
-  const found = service.state.dataset
-    .list()
-    .slice(4, 120)
-    .find((conversation) => {
-      const messages = service.state.messagesOf(conversation.id) ?? [];
-      return messages.length <= 20 && messages.every((message) => message.attachments.length === 0);
-    });
-  if (!found) throw new Error('No short conversation without attachments in the dataset');
-  return found.id;
-}
-
 function attachmentRequests(service: RunningServiceDouble) {
   return service.state.requests.filter(
     (entry) => entry.method === 'GET' && entry.path.startsWith('/attachments/'),
@@ -208,7 +195,7 @@ test.describe('Download all attachments', () => {
     'a zip over 50 MB streams through the download worker, byte for byte',
     { tag: EVERY_ENGINE },
     async ({ page, service }) => {
-      const id = bareConversationId(service);
+      const id = quietConversationId(service);
       service.state.addAttachment(id, {
         fileName: 'part.bin',
         mimeType: 'application/octet-stream',
@@ -246,7 +233,7 @@ test.describe('Download all attachments', () => {
   }) => {
     const fast = await throttled(service, 40 * MB);
     try {
-      const id = bareConversationId(service);
+      const id = quietConversationId(service);
       for (const name of ['one.bin', 'two.bin']) {
         service.state.addAttachment(id, {
           fileName: name,
@@ -299,7 +286,7 @@ test.describe('Download all attachments', () => {
   }) => {
     const slow = await throttled(service, 4 * MB);
     try {
-      const id = bareConversationId(service);
+      const id = quietConversationId(service);
       service.state.addAttachment(id, {
         fileName: 'a.bin',
         mimeType: 'application/octet-stream',
@@ -348,7 +335,7 @@ test.describe('Download all attachments', () => {
     await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
     try {
       const { port } = other.address() as AddressInfo;
-      const id = bareConversationId(service);
+      const id = quietConversationId(service);
       service.state.addAttachment(id, {
         fileName: 'Report.PDF',
         mimeType: 'application/pdf',
@@ -399,7 +386,7 @@ test.describe('Download all attachments', () => {
     page,
     service,
   }) => {
-    const id = bareConversationId(service);
+    const id = quietConversationId(service);
     service.state.addAttachment(id, { fileName: 'first.csv', mimeType: 'text/csv', size: 4000 });
     service.state.addAttachment(id, { fileName: 'second.txt', mimeType: 'text/plain', size: 2000 });
     const pane = await openConversation(page, service, id);
@@ -420,7 +407,7 @@ test.describe('Download all attachments', () => {
   });
 
   test('a 401 ends the session, as for a single download', async ({ page, service }) => {
-    const id = bareConversationId(service);
+    const id = quietConversationId(service);
     service.state.addAttachment(id, { fileName: 'first.csv', mimeType: 'text/csv', size: 4000 });
     service.state.addAttachment(id, { fileName: 'second.txt', mimeType: 'text/plain', size: 2000 });
     const pane = await openConversation(page, service, id);

@@ -6,6 +6,7 @@ import {
   SHOWCASE_RANKS,
   type RunningServiceDouble,
 } from '../../src/service-double/index';
+import { quietConversationId } from './download-helpers';
 import { expect, signIn, test } from './fixtures';
 
 const RASTERS = ['screenshot.png', 'photo.jpg', 'animation.gif', 'product.webp'] as const;
@@ -24,19 +25,6 @@ function longishConversationId(service: RunningServiceDouble): number {
       return count >= 25 && count <= 45;
     });
   if (!found) throw new Error('No conversation with 25-45 messages in the dataset');
-  return found.id;
-}
-
-/** A short conversation without attachments of its own, so every attachment is the test's. */
-function bareConversationId(service: RunningServiceDouble): number {
-  const found = service.state.dataset
-    .list()
-    .slice(4, 120)
-    .find((conversation) => {
-      const messages = service.state.messagesOf(conversation.id) ?? [];
-      return messages.length <= 20 && messages.every((message) => message.attachments.length === 0);
-    });
-  if (!found) throw new Error('No short conversation without attachments in the dataset');
   return found.id;
 }
 
@@ -216,7 +204,7 @@ test.describe('image previews', () => {
     await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
     try {
       const { port } = other.address() as AddressInfo;
-      const id = bareConversationId(service);
+      const id = quietConversationId(service);
       const page1 = service.state.addAttachment(id, {
         fileName: '<img src=x onerror=alert(1)>.html',
         mimeType: 'text/html',
