@@ -12,7 +12,7 @@ import {
   webkitTest as test,
   type WebKitPage,
 } from './engines/webkit';
-import { expectedSha256, quietConversationId, sha256OfFile } from './download-helpers';
+import { expectedSha256, quietConversationId, sha256OfFile, throttled } from './download-helpers';
 import { BROWSER_TOKEN, expect, listRequests } from './fixtures';
 
 /**
@@ -25,7 +25,7 @@ const MB = 1024 * 1024;
 /** Signs in through the form, as an agent would, and waits for the UI's first rows. */
 async function signIn(
   webkit: WebKitPage,
-  service: RunningServiceDouble,
+  service: Pick<RunningServiceDouble, 'url'>,
   { path = '/' }: { path?: string } = {},
 ) {
   const { driver } = webkit;
@@ -340,75 +340,87 @@ test('a small file is saved from a Blob and a 60 MB one through the download wor
   expect(panelText).toContain("Downloading in your browser's downloads");
 });
 
-test('Download all over 50 MB: WebKit cannot transfer the zip stream to the worker, so it is saved from a Blob', async ({
+test('Download all over 50 MB: WebKit cannot transfer the zip stream to the worker, so it is saved from a Blob, saying so', async ({
   webkit,
   service,
 }) => {
   const { driver } = webkit;
-  const id = quietConversationId(service);
-  const files = [
-    service.state.addAttachment(id, {
-      fileName: 'part.bin',
-      mimeType: 'application/octet-stream',
-      size: 30 * MB + 5,
-    }),
-    service.state.addAttachment(id, {
-      fileName: 'part.bin',
-      mimeType: 'application/octet-stream',
-      size: 25 * MB,
-    }),
-    service.state.addAttachment(id, { fileName: 'notes.txt', mimeType: 'text/plain', size: 3000 }),
-  ];
-  await signIn(webkit, service, { path: `/conversations/${id}` });
-  // What the app detects: this WebKit refuses to transfer a ReadableStream (DataCloneError).
-  expect(
-    await driver.executeScript<string>(
-      `try {
+  // Slow enough (about 4 s) for the running state to be read over WebDriver.
+  const slow = await throttled(service, 15 * MB);
+  try {
+    const id = quietConversationId(service);
+    const files = [
+      service.state.addAttachment(id, {
+        fileName: 'part.bin',
+        mimeType: 'application/octet-stream',
+        size: 30 * MB + 5,
+      }),
+      service.state.addAttachment(id, {
+        fileName: 'part.bin',
+        mimeType: 'application/octet-stream',
+        size: 25 * MB,
+      }),
+      service.state.addAttachment(id, {
+        fileName: 'notes.txt',
+        mimeType: 'text/plain',
+        size: 3000,
+      }),
+    ];
+    await signIn(webkit, slow, { path: `/conversations/${id}` });
+    // What the app detects: this WebKit refuses to transfer a ReadableStream (DataCloneError).
+    expect(
+      await driver.executeScript<string>(
+        `try {
          const stream = new ReadableStream();
          new MessageChannel().port1.postMessage(stream, [stream]);
          return 'transferred';
        } catch (error) { return error.name; }`,
-    ),
-  ).toBe('DataCloneError');
+      ),
+    ).toBe('DataCloneError');
 
-  await (await waitFor(driver, button('Download all attachments'))).click();
-  await expect
-    .poll(
-      () =>
-        driver.executeScript<string>(
-          `return document.querySelector('section[aria-label="All attachments"]')?.textContent ?? ''`,
-        ),
-      { timeout: 60_000 },
-    )
-    .toMatch(/Saved conversation-\d+-attachments\.zip to your downloads \(3 files, 55 MB\)/);
-  // The worker path would have pointed a hidden frame at the worker; the Blob path saved it.
-  expect(
-    await driver.executeScript<number>(
-      `return document.querySelectorAll('iframe[src*="/__threadline/download/"]').length`,
-    ),
-  ).toBe(0);
-  // WebKit writes a download in place under its name: the zip is whole once its end record
-  // lists every entry.
-  const zipPath = join(webkit.downloadsDir, `conversation-${id}-attachments.zip`);
-  let entries: { name: string; data: Buffer }[] = [];
-  await expect
-    .poll(
-      async () => {
-        // Not there yet, or not whole: no entries.
-        entries = await readFile(zipPath)
-          .then(zipEntries)
-          .catch(() => []);
-        return entries.map((entry) => entry.name);
-      },
-      { timeout: 30_000, intervals: [500] },
-    )
-    .toEqual(['part.bin', 'part (2).bin', 'notes.txt']);
-  expect(await readdir(webkit.downloadsDir)).toEqual([`conversation-${id}-attachments.zip`]);
-  // One GET per file: nothing was requested twice to take the other path.
-  expect(files.map((spec) => attachmentGets(service, spec.docId).length)).toEqual([1, 1, 1]);
-  for (const [index, spec] of files.entries()) {
-    expect(sha256(entries[index]!.data), `bytes of ${entries[index]!.name}`).toBe(
-      await servedSha256(`${service.url}/attachments/${spec.docId}/data`),
-    );
+    await (await waitFor(driver, button('Download all attachments'))).click();
+    const sectionText = () =>
+      driver.executeScript<string>(
+        `return document.querySelector('section[aria-label="All attachments"]')?.textContent ?? ''`,
+      );
+    // While it runs, the agent is told the zip is gathered in the tab.
+    await expect
+      .poll(sectionText, { timeout: 20_000, intervals: [100] })
+      .toContain('This browser cannot stream this download to disk');
+    await expect
+      .poll(sectionText, { timeout: 60_000 })
+      .toMatch(/Saved conversation-\d+-attachments\.zip to your downloads \(3 files, 55 MB\)/);
+    // The worker path would have pointed a hidden frame at the worker; the Blob path saved it.
+    expect(
+      await driver.executeScript<number>(
+        `return document.querySelectorAll('iframe[src*="/__threadline/download/"]').length`,
+      ),
+    ).toBe(0);
+    // WebKit writes a download in place under its name: the zip is whole once its end record
+    // lists every entry.
+    const zipPath = join(webkit.downloadsDir, `conversation-${id}-attachments.zip`);
+    let entries: { name: string; data: Buffer }[] = [];
+    await expect
+      .poll(
+        async () => {
+          // Not there yet, or not whole: no entries.
+          entries = await readFile(zipPath)
+            .then(zipEntries)
+            .catch(() => []);
+          return entries.map((entry) => entry.name);
+        },
+        { timeout: 30_000, intervals: [500] },
+      )
+      .toEqual(['part.bin', 'part (2).bin', 'notes.txt']);
+    expect(await readdir(webkit.downloadsDir)).toEqual([`conversation-${id}-attachments.zip`]);
+    // One GET per file: nothing was requested twice to take the other path.
+    expect(files.map((spec) => attachmentGets(service, spec.docId).length)).toEqual([1, 1, 1]);
+    for (const [index, spec] of files.entries()) {
+      expect(sha256(entries[index]!.data), `bytes of ${entries[index]!.name}`).toBe(
+        await servedSha256(`${service.url}/attachments/${spec.docId}/data`),
+      );
+    }
+  } finally {
+    await slow.close();
   }
 });

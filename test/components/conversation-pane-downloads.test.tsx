@@ -197,6 +197,8 @@ describe('attachment download', () => {
     await waitFor(() => expect(progress).toHaveAttribute('aria-valuenow', '50'));
     expect(progress).toHaveAttribute('aria-valuemin', '0');
     expect(progress).toHaveAttribute('aria-valuemax', '100');
+    // Small enough for the page: no word about memory.
+    expect(progress).not.toHaveAccessibleDescription();
     expect(controlled.seen.authorization).toBe('Bearer test-token');
 
     await user.click(within(item).getByRole('button', { name: 'Cancel' }));
@@ -222,8 +224,14 @@ describe('attachment download', () => {
     });
     await waitFor(() => expect(progress).toHaveAttribute('aria-valuetext', '2 KB received'));
     expect(progress).not.toHaveAttribute('aria-valuenow');
+    // No download worker in this test (as without https): a file of unknown size may be large,
+    // and it is held in the tab, which the agent is told.
+    expect(progress).toHaveAccessibleDescription(
+      'This browser cannot stream this download to disk, so it is gathered in this tab first: keep the tab open until it is saved.',
+    );
     controlled.finish();
     expect(await within(item).findByRole('status')).toHaveTextContent('Saved to your downloads');
+    expect(within(item).queryByText(/gathered in this tab/)).toBeNull();
     expect(files.saved[0]!.blob.size).toBe(4000);
   });
 

@@ -145,10 +145,12 @@ describe('Download all: the zip engine', () => {
   it('saves a small zip with known sizes as one Blob, with every request carrying the token', async () => {
     const seen = serveFiles({ 'a.txt': { size: 100 }, 'b.txt': { size: 200 } });
     const files = captureSavedFiles();
-    const { req, progress } = request(['a.txt', 'b.txt']);
+    const onInMemory = vi.fn();
+    const { req, progress } = request(['a.txt', 'b.txt'], { onInMemory });
     const result = await runDownloadAll(req);
     expect(result).toMatchObject({ files: 2, via: 'blob' });
     expect(worker.jobs).toHaveLength(0);
+    expect(onInMemory).not.toHaveBeenCalled();
     expect(files.saved[0]!.download).toBe('conversation-1-attachments.zip');
     const entries = zipEntries(new Uint8Array(await files.saved[0]!.blob.arrayBuffer()));
     expect(entries.map(([name, data]) => [name, data.length])).toEqual([
@@ -249,10 +251,12 @@ describe('Download all: the zip engine', () => {
       'e.bin': { size: 10 },
     });
     const files = captureSavedFiles();
-    const { req } = request(['a.bin', 'b.bin', 'c.bin', 'd.bin', 'e.bin']);
+    const onInMemory = vi.fn();
+    const { req } = request(['a.bin', 'b.bin', 'c.bin', 'd.bin', 'e.bin'], { onInMemory });
     await expect(runDownloadAll(req)).resolves.toMatchObject({ files: 5, via: 'blob' });
     const entries = zipEntries(new Uint8Array(await files.saved[0]!.blob.arrayBuffer()));
     expect(entries).toHaveLength(5);
+    expect(onInMemory).toHaveBeenCalledTimes(1);
   });
 
   it('fails before anything is saved when an early file is refused, and skips a 404', async () => {

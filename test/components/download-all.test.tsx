@@ -200,6 +200,7 @@ describe('Download all attachments', () => {
     await waitFor(() => expect(progress).toHaveAttribute('aria-valuenow', '25'));
     expect(progress).toHaveAttribute('aria-valuemax', '100');
     expect(progress.getAttribute('aria-valuetext')).toMatch(/^25%, .* of 7.8 KB, file 1 of 2$/);
+    expect(progress).not.toHaveAccessibleDescription();
     expect(controlled.seen.map((seen) => seen.authorization)).toEqual([
       'Bearer test-token',
       'Bearer test-token',
@@ -240,6 +241,8 @@ describe('Download all attachments', () => {
       expect(progress).toHaveAttribute('aria-valuetext', '2 KB received, file 1 of 2'),
     );
     expect(progress).not.toHaveAttribute('aria-valuenow');
+    // Unknown size and no download worker: the zip is built in the tab, and the agent is told.
+    expect(progress).toHaveAccessibleDescription(/cannot stream this download to disk/);
     controlled.finish(0);
     controlled.finish(1);
     expect(

@@ -288,10 +288,12 @@ describe('download engine: files over 50 MB are handed to the browser with a tic
       }),
     );
     const files = captureSavedFiles();
-    const { req } = request();
+    const onInMemory = vi.fn();
+    const { req } = request({ onInMemory });
     await expect(runDownload(req)).resolves.toEqual({ size, via: 'blob' });
     expect(files.saved[0]!.download).toBe('database-backup.bin');
     expect(requests).toBe(1);
+    expect(onInMemory).toHaveBeenCalledTimes(1);
   });
 
   it('never involves the worker for a small file', async () => {
@@ -302,17 +304,22 @@ describe('download engine: files over 50 MB are handed to the browser with a tic
       ),
     );
     captureSavedFiles();
-    const { req } = request();
+    const onInMemory = vi.fn();
+    const { req } = request({ onInMemory });
     await expect(runDownload(req)).resolves.toEqual({ size: 10, via: 'blob' });
     expect(workerSupport.ensureDownloadWorker).not.toHaveBeenCalled();
+    expect(onInMemory).not.toHaveBeenCalled();
   });
 
   it('uses the Blob path for every size where service workers are unavailable', async () => {
     vi.mocked(workerSupport.workerDownloadsAvailable).mockReturnValue(false);
     server.use(http.get(URL_LARGE, () => new HttpResponse(new Uint8Array(20))));
     captureSavedFiles();
-    const { req } = request();
+    const onInMemory = vi.fn();
+    const { req } = request({ onInMemory });
     await expect(runDownload(req)).resolves.toEqual({ size: 20, via: 'blob' });
     expect(workerSupport.ensureDownloadWorker).not.toHaveBeenCalled();
+    // Of unknown size, so possibly large: the job tells the agent it is held in the tab.
+    expect(onInMemory).toHaveBeenCalledTimes(1);
   });
 });

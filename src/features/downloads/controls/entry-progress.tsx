@@ -11,10 +11,13 @@ interface EntryProgressProps {
 
 /**
  * A running download: a progressbar (a percentage from Content-Length, indeterminate without it),
- * bytes so far / total, and Cancel. The same in the pane and in the downloads panel.
+ * bytes so far / total, and Cancel. The same in the pane and in the downloads panel. A large
+ * download the browser cannot stream (no download worker, or no transferable streams, as in
+ * WebKit) says so: it lives in this tab's memory until saved.
  */
 export function EntryProgress({ entry, label, onCancel }: EntryProgressProps) {
   const labelId = useId();
+  const noteId = useId();
   const { received, total, file, files } = entry;
   const known = total !== undefined && total > 0;
   const percent = known ? Math.min(100, Math.floor((received / total) * 100)) : undefined;
@@ -31,6 +34,7 @@ export function EntryProgress({ entry, label, onCancel }: EntryProgressProps) {
       <div
         role="progressbar"
         aria-labelledby={labelId}
+        aria-describedby={entry.inMemory ? noteId : undefined}
         aria-valuemin={known ? 0 : undefined}
         aria-valuemax={known ? 100 : undefined}
         aria-valuenow={percent}
@@ -50,6 +54,12 @@ export function EntryProgress({ entry, label, onCancel }: EntryProgressProps) {
       <button type="button" className="button-quiet" onClick={onCancel}>
         Cancel
       </button>
+      {entry.inMemory ? (
+        <p id={noteId} className="download-note">
+          This browser cannot stream this download to disk, so it is gathered in this tab first:
+          keep the tab open until it is saved.
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -23,6 +23,8 @@ export interface DownloadRequest {
   fileName: string;
   signal: AbortSignal;
   onProgress: ProgressListener;
+  /** A file over 50 MB or of unknown size takes the Blob path (no download worker): held in the page. */
+  onInMemory?: () => void;
   options: DownloadOptions;
 }
 
@@ -100,11 +102,15 @@ async function openAttachment({
   return { response, total, stall, abort, signal: controller.signal, translate, close };
 }
 
+const isLarge = (total: number | undefined) =>
+  total === undefined || total > SMALL_FILE_LIMIT_BYTES;
+
 /** Reads the body here, with progress, and saves it once complete. */
 async function saveThroughBlob(
   opened: OpenedAttachment,
-  { fileName, signal, onProgress, options }: DownloadRequest,
+  { fileName, signal, onProgress, onInMemory, options }: DownloadRequest,
 ): Promise<DownloadResult> {
+  if (isLarge(opened.total)) onInMemory?.();
   try {
     const blob = await collectBody(opened.response.body, opened.total, {
       signal: opened.signal,
@@ -139,7 +145,7 @@ export async function runDownload(request: DownloadRequest): Promise<DownloadRes
   const { url, token, fileName, signal, onProgress, options } = request;
   const opened = await openAttachment(request);
   onProgress({ received: 0, total: opened.total });
-  const large = opened.total === undefined || opened.total > SMALL_FILE_LIMIT_BYTES;
+  const large = isLarge(opened.total);
   if (!large || !opened.response.body || !workerDownloadsAvailable()) {
     return saveThroughBlob(opened, request);
   }

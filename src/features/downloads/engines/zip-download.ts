@@ -24,6 +24,8 @@ export interface DownloadAllRequest {
   signal: AbortSignal;
   onProgress: (progress: ZipProgress) => void;
   onSkip: (entry: ZipEntryPlan) => void;
+  /** A zip over 50 MB takes the Blob path (no worker, or no transferable streams). */
+  onInMemory?: () => void;
   options: DownloadOptions;
   lookahead?: number;
 }
@@ -119,11 +121,16 @@ export async function runDownloadAll(request: DownloadAllRequest): Promise<Downl
     const zipLength = files ? Number(predictLength(files)) : undefined;
     const stream = makeZip(zipInputs(sources));
     const small = zipLength !== undefined && zipLength <= SMALL_FILE_LIMIT_BYTES;
-    if (small || !workerDownloadsAvailable()) return await saveZipAsBlob(stream, sources, request);
+    if (small) return await saveZipAsBlob(stream, sources, request);
+    const inMemory = () => {
+      request.onInMemory?.();
+      return saveZipAsBlob(stream, sources, request);
+    };
+    if (!workerDownloadsAvailable()) return await inMemory();
 
     const worker = await ensureDownloadWorker().catch(() => null);
     if (signal.aborted) throw sources.fail(new DownloadFailure('cancelled'));
-    if (!worker) return await saveZipAsBlob(stream, sources, request);
+    if (!worker) return await inMemory();
     try {
       const size = await streamThroughWorker(
         worker,
@@ -133,7 +140,7 @@ export async function runDownloadAll(request: DownloadAllRequest): Promise<Downl
       );
       return { size, files: sources.added, via: 'worker' };
     } catch (error) {
-      if (transferUnsupported(error, stream)) return await saveZipAsBlob(stream, sources, request);
+      if (transferUnsupported(error, stream)) return await inMemory();
       // The page knows why better than the worker does (which file, which status).
       throw sources.failure ?? sources.fail(error);
     }

@@ -45,10 +45,12 @@ export interface DownloadEntry {
   readonly message?: string | undefined;
   readonly canRetry?: boolean | undefined;
   readonly skipped?: SkippedFiles | undefined;
+  /** A large download this browser cannot stream to disk: it is gathered in the page first. */
+  readonly inMemory?: boolean | undefined;
 }
 
 export type JobUpdate = Partial<
-  Pick<DownloadEntry, 'phase' | 'received' | 'total' | 'file' | 'files' | 'skipped'>
+  Pick<DownloadEntry, 'phase' | 'received' | 'total' | 'file' | 'files' | 'skipped' | 'inMemory'>
 >;
 
 export interface JobContext {

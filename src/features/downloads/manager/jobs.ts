@@ -80,6 +80,7 @@ export function fileJob({
           fileName: target.fileName,
           signal,
           onProgress: progress.report,
+          onInMemory: () => update({ inMemory: true }),
           options: { ...DEFAULT_DOWNLOAD_OPTIONS, ...options },
         });
         if (result.via === 'browser') {
@@ -174,6 +175,7 @@ export function zipJob(input: ZipJobInput): DownloadJob {
             skipped.gone = [...skipped.gone, entry.shownName];
             update({ skipped: { ...skipped } });
           },
+          onInMemory: () => update({ inMemory: true }),
           options: { ...DEFAULT_DOWNLOAD_OPTIONS, ...options },
         });
         return {
