@@ -1,3 +1,4 @@
+import axe from 'axe-core';
 import { createHash } from 'node:crypto';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -226,6 +227,88 @@ test('signs in, lists newest-updated first, pages to the end and filters by stat
     .filter((params) => params.getAll('statusId').join() === '1,3')
     .map((params) => params.get('next'));
   expect(new Set(filteredCursors).size).toBe(filteredCursors.length);
+});
+
+/**
+ * axe-core (every rule: WCAG A/AA and best practices) run in the page; the WebKit fixture fails the
+ * test on any CSP violation it causes. MiniBrowser cannot emulate a colour scheme: light only.
+ */
+async function expectNoAxeViolations(driver: WebDriver, where: string) {
+  await driver.executeScript(`if (!window.axe) {\n${axe.source}\n}`);
+  const { violations, passes } = await driver.executeAsyncScript<{
+    violations: { id: string; targets: string[] }[];
+    passes: number;
+  }>(
+    `const done = arguments[arguments.length - 1];
+     axe.run(document).then(
+       (result) => done({
+         violations: result.violations.map((rule) => ({
+           id: rule.id,
+           targets: rule.nodes.map((node) => node.target.join(' ')),
+         })),
+         passes: result.passes.length,
+       }),
+       (error) => done({ violations: [{ id: 'axe failed: ' + error, targets: [] }], passes: 0 }),
+     );`,
+  );
+  expect(violations, `axe on ${where}`).toEqual([]);
+  // It ran: rules were checked and passed.
+  expect(passes).toBeGreaterThan(10);
+}
+
+test('axe finds no violation on the sign-in form, the list and the open pane', async ({
+  webkit,
+  service,
+}) => {
+  const { driver } = webkit;
+  await webkit.goto('/');
+  await fieldByLabel(driver, 'Service URL');
+  await expectNoAxeViolations(driver, 'the sign-in form');
+
+  await signIn(webkit, service);
+  await expectNoAxeViolations(driver, 'the list');
+
+  const id = service.state.dataset.list()[1]!.id;
+  await driver.findElement(By.css(`a[href="/conversations/${id}"]`)).click();
+  await waitFor(driver, By.css('aside ol[aria-label="Messages"] .message-text'));
+  await expectNoAxeViolations(driver, 'the pane');
+});
+
+test('? lists the shortcuts in a dialog; j does nothing behind it; Esc closes it, focus returns', async ({
+  webkit,
+  service,
+}) => {
+  const { driver } = webkit;
+  await signIn(webkit, service);
+  const first = service.state.dataset.list()[0]!.id;
+  await press(driver, 'j');
+  await expect.poll(() => focusedConversationId(driver)).toBe(first);
+
+  await press(driver, '?');
+  const dialog = await waitFor(driver, By.css('dialog[open]'));
+  expect(await dialog.getAttribute('aria-labelledby')).toBeTruthy();
+  expect(
+    await driver.executeScript<string>(
+      `const dialog = document.querySelector('dialog[open]');
+       return document.getElementById(dialog.getAttribute('aria-labelledby'))?.textContent ?? ''`,
+    ),
+  ).toBe('Keyboard shortcuts');
+  const keys = await driver.executeScript<string[]>(
+    `return [...document.querySelectorAll('dialog[open] kbd')].map((key) => key.textContent)`,
+  );
+  expect(keys).toEqual(expect.arrayContaining(['j', '↓', 'k', '↑', 'Enter', 'o', 'Esc', '?']));
+  const focusedText = () =>
+    driver.executeScript<string>('return document.activeElement?.textContent ?? ""');
+  await expect.poll(focusedText).toBe('Close');
+  await expectNoAxeViolations(driver, 'the shortcuts dialog');
+  // Shortcuts are off while it is open.
+  await press(driver, 'j');
+  expect(await focusedText()).toBe('Close');
+
+  await press(driver, '\uE00C'); // Escape
+  await expect.poll(() => driver.findElements(By.css('dialog[open]'))).toHaveLength(0);
+  await expect.poll(() => focusedConversationId(driver)).toBe(first);
+  expect(await path(driver)).toBe('/');
 });
 
 test('j/k select, Enter opens the conversation beside the list with its messages, Esc closes it', async ({
