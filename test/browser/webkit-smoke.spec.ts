@@ -15,6 +15,7 @@ import {
 } from './engines/webkit';
 import { expectedSha256, quietConversationId, sha256OfFile, throttled } from './download-helpers';
 import { BROWSER_TOKEN, expect, listRequests } from './fixtures';
+import { layoutProblemsInPage } from './layout-problems';
 
 /**
  * The main flows in WebKit (Safari's engine): WebKitGTK's MiniBrowser over WebDriver, as far as
@@ -503,6 +504,69 @@ test('Download all over 50 MB: WebKit cannot transfer the zip stream to the work
         await servedSha256(`${service.url}/attachments/${spec.docId}/data`),
       );
     }
+  } finally {
+    await slow.close();
+  }
+});
+
+test("at an iPad's width the pane sits beside the list and nothing overflows; a download goes on while the agent opens another conversation", async ({
+  webkit,
+  service,
+}) => {
+  const { driver } = webkit;
+  // iPad portrait: 834 × 1194 CSS px (the window's frame takes a little of it).
+  await driver.manage().window().setRect({ x: 0, y: 0, width: 834, height: 1194 });
+  const layoutProblems = () =>
+    driver.executeScript<string[]>(`return (${layoutProblemsInPage.toString()})()`);
+  // 24 MB at 3 MB/s: read in the page (under 50 MB) for about 8 s.
+  const slow = await throttled(service, 3 * MB);
+  try {
+    // A short conversation, so its attachment is on the first page of messages.
+    const id = quietConversationId(service);
+    const next = service.state.dataset.list()[0]!.id;
+    const file = service.state.addAttachment(id, {
+      fileName: 'call-recording.bin',
+      mimeType: 'application/octet-stream',
+      size: 24 * MB,
+    });
+    await signIn(webkit, slow, { path: `/conversations/${id}` });
+    const width = await driver.executeScript<number>('return innerWidth');
+    expect(width).toBeGreaterThan(720);
+    expect(width).toBeLessThanOrEqual(834);
+    await waitFor(driver, By.xpath(`//aside//h2[.="Conversation #${id}"]`));
+    await waitFor(driver, By.css('aside ol[aria-label="Messages"] .message-text'));
+
+    await (await waitFor(driver, button('Download call-recording.bin'))).click();
+    await waitFor(driver, button('Downloads, 1 running'));
+    expect(await layoutProblems()).toEqual([]);
+    const boxes = () =>
+      driver.executeScript<{ list: DOMRect; pane: DOMRect }>(
+        `return {
+           list: document.querySelector('section[aria-label="Conversation list"]').getBoundingClientRect().toJSON(),
+           pane: document.querySelector('aside').getBoundingClientRect().toJSON(),
+         }`,
+      );
+    const { list, pane } = await boxes();
+    expect(pane.left).toBeGreaterThanOrEqual(list.right - 1);
+    expect(pane.width).toBeGreaterThanOrEqual(360);
+
+    // The agent moves on at once: another conversation, from the top of the list.
+    await scrollListTo(driver, 'top');
+    await (await waitFor(driver, By.css(`a[href="/conversations/${next}"]`))).click();
+    await waitFor(driver, By.xpath(`//aside//h2[.="Conversation #${next}"]`));
+    expect(await driver.findElements(button('Downloads, 1 running'))).toHaveLength(1);
+    expect(await layoutProblems()).toEqual([]);
+
+    // Back to the first: its download went on, and is saved whole.
+    await driver.navigate().back();
+    await waitFor(driver, By.xpath(`//aside//h2[.="Conversation #${id}"]`));
+    await expect
+      .poll(() => attachmentStatus(driver, 'call-recording.bin'), { timeout: 30_000 })
+      .toBe('Saved to your downloads (24 MB).');
+    const saved = await savedFile(webkit, 'call-recording.bin', file.size);
+    expect(await sha256OfFile(saved)).toBe(expectedSha256(file.seed, file.size));
+    expect(attachmentGets(service, file.docId)).toHaveLength(1);
+    expect(await layoutProblems()).toEqual([]);
   } finally {
     await slow.close();
   }
