@@ -201,34 +201,40 @@ test.describe('attachment downloads', () => {
   // The worker returns the service's answer untouched when its Content-Disposition already names
   // the safe name, else the same body under its own headers: both must outlive the page.
   for (const fileName of ['survivor.bin', 'old/survivor.bin']) {
-    test(`a large download goes on when the page reloads: it is the browser's (${fileName})`, async ({
-      page,
-      service,
-    }) => {
-      const slow = await throttled(service, 20 * MB);
-      try {
-        const id = quietConversationId(service);
-        const size = 70 * MB + 5;
-        const spec = service.state.addAttachment(id, {
-          fileName,
-          mimeType: 'application/octet-stream',
-          size,
-        });
-        const pane = await openConversation(page, slow, id);
-        const saved = await download(page, pane, fileName);
-        expect(saved.suggestedFilename()).toBe(toSafeFileName(fileName, ''));
-        await expect.poll(() => attachmentRequests(service)[1]?.bytesSent ?? 0).toBeGreaterThan(MB);
-        await page.reload();
-        await expect(
-          page.getByRole('complementary', { name: `Conversation #${id}` }),
-        ).toBeVisible();
-        expect(attachmentRequests(service)[1]).toMatchObject({ completed: false });
-        expect(await savedSha256(saved)).toBe(expectedSha256(spec.seed, size));
-        expect(attachmentRequests(service)[1]).toMatchObject({ completed: true, bytesSent: size });
-      } finally {
-        await slow.close();
-      }
-    });
+    test(
+      `a large download goes on when the page reloads: it is the browser's (${fileName})`,
+      { tag: EVERY_ENGINE },
+      async ({ page, service }) => {
+        const slow = await throttled(service, 20 * MB);
+        try {
+          const id = quietConversationId(service);
+          const size = 70 * MB + 5;
+          const spec = service.state.addAttachment(id, {
+            fileName,
+            mimeType: 'application/octet-stream',
+            size,
+          });
+          const pane = await openConversation(page, slow, id);
+          const saved = await download(page, pane, fileName);
+          expect(saved.suggestedFilename()).toBe(toSafeFileName(fileName, ''));
+          await expect
+            .poll(() => attachmentRequests(service)[1]?.bytesSent ?? 0)
+            .toBeGreaterThan(MB);
+          await page.reload();
+          await expect(
+            page.getByRole('complementary', { name: `Conversation #${id}` }),
+          ).toBeVisible();
+          expect(attachmentRequests(service)[1]).toMatchObject({ completed: false });
+          expect(await savedSha256(saved)).toBe(expectedSha256(spec.seed, size));
+          expect(attachmentRequests(service)[1]).toMatchObject({
+            completed: true,
+            bytesSent: size,
+          });
+        } finally {
+          await slow.close();
+        }
+      },
+    );
   }
 
   test('a ticket is used once, expires unused, and only http(s) urls are accepted', async ({

@@ -13,7 +13,8 @@
  * Downloads started from a page's own script (a Blob the app saves) arrive from this Firefox with
  * `navigation: null` and no download id, and Playwright drops a download event without either; the
  * relay gives each such download an id, the same on its `downloadWillBegin` and `downloadEnd`, so
- * tests see every download the agent would.
+ * tests see every download the agent would. A download whose frame is gone before it ends (the
+ * page reloaded) has its end reported on the tab instead (FrameTree).
  *
  * Playwright reads the endpoint from the browser's stderr ("WebDriver BiDi listening on ws://…");
  * we print ours in its place. Playwright ends the browser by its process group, which includes
@@ -61,7 +62,10 @@ function bridge(client, url) {
   const waiting = [];
   browser.on('open', () => waiting.splice(0).forEach((message) => browser.send(message)));
   const downloads = new DownloadIds();
-  browser.on('message', (data) => client.send(downloads.label(data.toString())));
+  const frames = new FrameTree();
+  browser.on('message', (data) =>
+    client.send(frames.rehome(downloads.label(frames.track(data.toString())))),
+  );
   client.on('message', (data) => {
     const text = data.toString();
     const answer = answerLocally(JSON.parse(text));
@@ -97,6 +101,44 @@ class DownloadIds {
       params.download = ids.shift();
       if (ids.length === 0) this.#started.delete(key);
     }
+    return JSON.stringify(message);
+  }
+}
+
+/**
+ * Where a download's end is reported. The app's large downloads start in a hidden frame; when the
+ * agent reloads the page meanwhile, the frame is gone before the browser finishes the file, and
+ * Playwright drops a `downloadEnd` for a context it no longer knows, so the download would never
+ * end for the test although Firefox saved it whole. Such an end is reported on the frame's
+ * nearest ancestor still open (the tab), which Playwright does know.
+ */
+class FrameTree {
+  /** @type {Map<string, string | null>} parent of every context seen */
+  #parents = new Map();
+  /** @type {Set<string>} */
+  #gone = new Set();
+
+  /** @param {string} text a message from Firefox */
+  track(text) {
+    if (!text.includes('"browsingContext.context')) return text;
+    const { method, params } = JSON.parse(text);
+    if (method === 'browsingContext.contextCreated') {
+      this.#parents.set(params.context, params.parent ?? null);
+    } else if (method === 'browsingContext.contextDestroyed') {
+      this.#gone.add(params.context);
+    }
+    return text;
+  }
+
+  /** @param {string} text a message from Firefox (after DownloadIds) */
+  rehome(text) {
+    if (!text.includes('"browsingContext.downloadEnd"')) return text;
+    const message = JSON.parse(text);
+    let context = message.params.context;
+    if (!this.#gone.has(context)) return text;
+    while (context && this.#gone.has(context)) context = this.#parents.get(context) ?? null;
+    if (!context) return text;
+    message.params.context = context;
     return JSON.stringify(message);
   }
 }
