@@ -16,9 +16,9 @@
  *    The page then navigates a hidden iframe to /__threadline/download/<id>. The worker takes the
  *    ticket (deleting it at once), requests the file itself with the token (no cookies, no cache,
  *    no redirects, no referrer) and:
- *    - error status: answers the iframe 204 (no download starts) and the page
+ *    - error status: answers the iframe with an empty page (no download starts) and the page
  *      {type: 'error', reason: 'http', status, retryAfter};
- *    - no answer / refused redirect: 204 and {type: 'error', reason: 'network'};
+ *    - no answer / refused redirect: an empty page and {type: 'error', reason: 'network'};
  *    - ok: answers the iframe with the response body untouched (never read here) under its own
  *      headers (attachment with the safe name, octet-stream, nosniff, sandbox CSP, no-store,
  *      Content-Length when known) and tells the page {type: 'started', total}. From then on the
@@ -173,8 +173,19 @@ function registerJob(entry, ttl) {
 }
 
 function noDownload() {
-  // 204 to a navigation: the iframe stays blank and the browser starts no download.
-  return new Response(null, { status: 204, headers: { 'Cache-Control': 'no-store' } });
+  // An empty text page: the hidden iframe stays blank and the browser starts no download. Not a
+  // 204: Firefox reports a worker's 204 to a frame's navigation as an error of the page.
+  return new Response('', {
+    status: 200,
+    headers: {
+      'Content-Type': 'text/plain; charset=utf-8',
+      'X-Content-Type-Options': 'nosniff',
+      // No sandbox: nothing can run in an empty text page, and a sandboxed frame makes Chromium
+      // log every script a tool tries in it as an error.
+      'Content-Security-Policy': "default-src 'none'",
+      'Cache-Control': 'no-store',
+    },
+  });
 }
 
 async function serveDownload(request, rawId) {

@@ -7,6 +7,7 @@ import { SCRIPT_MARKER, type RunningServiceDouble } from '../../src/service-doub
 import {
   closeServer,
   expectedSha256,
+  failingNthGet,
   quietConversationId,
   registeredWorkers,
   savedSha256,
@@ -167,6 +168,45 @@ test.describe('attachment downloads', () => {
     },
   );
 
+  test(
+    "a 503 with Retry-After on the worker's own request is retried after it with a new ticket; the file arrives whole",
+    { tag: EVERY_ENGINE },
+    async ({ page, service }) => {
+      const id = quietConversationId(service);
+      const size = 60 * MB + 7;
+      const spec = service.state.addAttachment(id, {
+        fileName: 'retried.bin',
+        mimeType: 'application/octet-stream',
+        size,
+      });
+      const path = new URL(`${service.url}/attachments/${encodeURIComponent(spec.docId)}/data`)
+        .pathname;
+      // GET 1 is the page's probe, GET 2 the worker's: that one gets the 503.
+      const flaky = await failingNthGet(service, {
+        path,
+        nth: 2,
+        status: 503,
+        retryAfterSeconds: 1,
+      });
+      try {
+        const pane = await openConversation(page, flaky, id);
+        const saved = await download(page, pane, 'retried.bin');
+        await expect(item(pane, 'retried.bin').getByRole('status')).toHaveText(
+          "Downloading in your browser's downloads; its progress and Cancel are there.",
+        );
+        expect(await savedSha256(saved)).toBe(expectedSha256(spec.seed, size));
+        expect(flaky.arrivals).toHaveLength(3);
+        // Asked again only once Retry-After had passed.
+        expect(flaky.arrivals[2]! - flaky.arrivals[1]!).toBeGreaterThanOrEqual(1000);
+        const requests = attachmentRequests(service);
+        expect(requests.every((entry) => entry.authorizationValid)).toBe(true);
+        expect(requests.at(-1)).toMatchObject({ completed: true, bytesSent: size });
+      } finally {
+        await flaky.close();
+      }
+    },
+  );
+
   test("a large file cancelled in the browser's downloads stops the transfer; nothing is saved", async ({
     page,
     service,
@@ -237,149 +277,154 @@ test.describe('attachment downloads', () => {
     );
   }
 
-  test('a ticket is used once, expires unused, and only http(s) urls are accepted', async ({
-    page,
-    service,
-  }) => {
-    const id = quietConversationId(service);
-    const size = 51 * MB;
-    const spec = service.state.addAttachment(id, {
-      fileName: 'once.bin',
-      mimeType: 'application/octet-stream',
-      size,
-    });
-    const pane = await openConversation(page, service, id);
-    await page.evaluate(() => {
-      const seen: string[] = [];
-      (window as unknown as { frames_: string[] }).frames_ = seen;
-      new MutationObserver((records) => {
-        for (const record of records) {
-          for (const node of record.addedNodes) {
-            if (node instanceof HTMLIFrameElement) seen.push(node.getAttribute('src') ?? '');
-          }
-        }
-      }).observe(document.body, { childList: true, subtree: true });
-    });
-    const saved = await download(page, pane, 'once.bin');
-    expect(await saved.failure()).toBeNull();
-    const [src] = await page.evaluate(() => (window as unknown as { frames_: string[] }).frames_);
-    expect(src).toMatch(/^\/__threadline\/download\/[0-9a-f]{32}$/);
-    const before = attachmentRequests(service).length;
-    let downloads = 0;
-    page.on('download', () => downloads++);
-
-    /** Navigates a fresh iframe to `path`; the worker's 204 leaves it blank. */
-    const navigate = (path: string) =>
-      page.evaluate(async (target) => {
-        const frame = document.createElement('iframe');
-        frame.src = target;
-        document.body.append(frame);
-        const answer = await fetch(target);
-        frame.remove();
-        return answer.status;
-      }, path);
-
-    // Used once: the same id again starts nothing and requests nothing.
-    expect(await navigate(src!)).toBe(204);
-    await page.waitForTimeout(500);
-    expect(downloads).toBe(0);
-    expect(attachmentRequests(service)).toHaveLength(before);
-
-    // A ticket nobody uses is dropped after 10 s (and says so); its id then answers 204.
-    const url = `${service.url}/attachments/${encodeURIComponent(spec.docId)}/data`;
-    const ticket = (target: string) =>
-      page.evaluate(
-        ({ target, token }) =>
-          new Promise<unknown[]>((resolve) => {
-            const channel = new MessageChannel();
-            const replies: unknown[] = [];
-            channel.port1.onmessage = (event) => {
-              replies.push(event.data);
-              const reply = event.data as { type: string };
-              if (reply.type === 'ready') {
-                setTimeout(() => resolve(replies), 10_500);
-              } else resolve(replies);
-            };
-            navigator.serviceWorker.controller!.postMessage(
-              { type: 'fetch', url: target, token, fileName: 'x.bin', size: 1 },
-              [channel.port2],
-            );
-          }),
-        { target, token: BROWSER_TOKEN },
-      );
-    const replies = (await ticket(url)) as { type: string; id?: string; reason?: string }[];
-    expect(replies).toEqual([
-      { type: 'ready', id: expect.stringMatching(/^[0-9a-f]{32}$/) },
-      { type: 'error', reason: 'expired' },
-    ]);
-    expect(await navigate(`/__threadline/download/${replies[0]!.id!}`)).toBe(204);
-    await page.waitForTimeout(500);
-    expect(downloads).toBe(0);
-    expect(attachmentRequests(service)).toHaveLength(before);
-
-    for (const bad of ['javascript:alert(1)', 'data:text/plain,x', '/relative/path']) {
-      expect(await ticket(bad)).toEqual([{ type: 'error', reason: 'invalid' }]);
-    }
-  });
-
-  test('an attachment url on another origin gets no request, let alone the token', async ({
-    page,
-    service,
-  }) => {
-    const seen: { url: string; headers: IncomingHttpHeaders }[] = [];
-    const other = createServer((req, res) => {
-      seen.push({ url: req.url ?? '', headers: req.headers });
-      res.writeHead(200, { 'Access-Control-Allow-Origin': '*' }).end('stolen');
-    });
-    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
-    try {
-      const { port } = other.address() as AddressInfo;
+  test(
+    'a ticket is used once, expires unused, and only http(s) urls are accepted',
+    { tag: EVERY_ENGINE },
+    async ({ page, service }) => {
       const id = quietConversationId(service);
-      service.state.addAttachment(id, {
-        fileName: 'invoice.pdf',
-        mimeType: 'application/pdf',
-        url: `http://127.0.0.1:${port}/api/attachments/c1-x1/data`,
+      const size = 51 * MB;
+      const spec = service.state.addAttachment(id, {
+        fileName: 'once.bin',
+        mimeType: 'application/octet-stream',
+        size,
       });
       const pane = await openConversation(page, service, id);
-      await pane.getByRole('button', { name: 'Download invoice.pdf' }).click();
-      await expect(item(pane, 'invoice.pdf').getByRole('alert')).toHaveText(
-        `This attachment's address is not on your service (127.0.0.1:${port}); it was not downloaded.`,
-      );
-      await page.waitForTimeout(500);
-      expect(seen).toEqual([]);
-      expect(attachmentRequests(service)).toHaveLength(0);
-    } finally {
-      await closeServer(other);
-    }
-  });
-
-  test('hostile names are saved under safe names, from a Blob and through the worker', async ({
-    page,
-    service,
-  }) => {
-    const id = quietConversationId(service);
-    const names = [
-      { fileName: '../../etc/passwd', size: 2048 },
-      { fileName: 'CON.txt', size: 1024 },
-      { fileName: 'line one\nline two\t\u0007\u001b[31mred.txt', size: 1024 },
-      { fileName: '..\\..\\Startup\\evil<>.bin', size: 51 * MB },
-    ];
-    for (const { fileName, size } of names) {
-      service.state.addAttachment(id, { fileName, mimeType: 'application/octet-stream', size });
-    }
-    const pane = await openConversation(page, service, id);
-    for (const { fileName } of names) {
-      const expected = toSafeFileName(fileName, '');
-      const accessibleName = `Download ${fileName.replace(/\s+/g, ' ')}`;
-      const started = page.waitForEvent('download');
-      await pane.getByRole('button', { name: accessibleName, exact: true }).click();
-      const saved = await started;
-      expect(saved.suggestedFilename()).toBe(expected);
+      await page.evaluate(() => {
+        const seen: string[] = [];
+        (window as unknown as { frames_: string[] }).frames_ = seen;
+        new MutationObserver((records) => {
+          for (const record of records) {
+            for (const node of record.addedNodes) {
+              if (node instanceof HTMLIFrameElement) seen.push(node.getAttribute('src') ?? '');
+            }
+          }
+        }).observe(document.body, { childList: true, subtree: true });
+      });
+      const saved = await download(page, pane, 'once.bin');
       expect(await saved.failure()).toBeNull();
-    }
-    expect(toSafeFileName('../../etc/passwd', '')).toBe('_.._etc_passwd');
-    expect(toSafeFileName('CON.txt', '')).toBe('_CON.txt');
-  });
+      const [src] = await page.evaluate(() => (window as unknown as { frames_: string[] }).frames_);
+      expect(src).toMatch(/^\/__threadline\/download\/[0-9a-f]{32}$/);
+      const before = attachmentRequests(service).length;
+      let downloads = 0;
+      page.on('download', () => downloads++);
+
+      /** Navigates a fresh iframe to `path`; the worker's empty page leaves it blank. */
+      const navigate = (path: string) =>
+        page.evaluate(async (target) => {
+          const frame = document.createElement('iframe');
+          frame.src = target;
+          document.body.append(frame);
+          const answer = await fetch(target);
+          return { status: answer.status, body: await answer.text() };
+        }, path);
+
+      // Used once: the same id again starts nothing and requests nothing.
+      expect(await navigate(src!)).toEqual({ status: 200, body: '' });
+      await page.waitForTimeout(500);
+      expect(downloads).toBe(0);
+      expect(attachmentRequests(service)).toHaveLength(before);
+
+      // A ticket nobody uses is dropped after 10 s (and says so); its id then gets the empty page.
+      const url = `${service.url}/attachments/${encodeURIComponent(spec.docId)}/data`;
+      const ticket = (target: string) =>
+        page.evaluate(
+          ({ target, token }) =>
+            new Promise<unknown[]>((resolve) => {
+              const channel = new MessageChannel();
+              const replies: unknown[] = [];
+              channel.port1.onmessage = (event) => {
+                replies.push(event.data);
+                const reply = event.data as { type: string };
+                if (reply.type === 'ready') {
+                  setTimeout(() => resolve(replies), 10_500);
+                } else resolve(replies);
+              };
+              navigator.serviceWorker.controller!.postMessage(
+                { type: 'fetch', url: target, token, fileName: 'x.bin', size: 1 },
+                [channel.port2],
+              );
+            }),
+          { target, token: BROWSER_TOKEN },
+        );
+      const replies = (await ticket(url)) as { type: string; id?: string; reason?: string }[];
+      expect(replies).toEqual([
+        { type: 'ready', id: expect.stringMatching(/^[0-9a-f]{32}$/) },
+        { type: 'error', reason: 'expired' },
+      ]);
+      expect(await navigate(`/__threadline/download/${replies[0]!.id!}`)).toEqual({
+        status: 200,
+        body: '',
+      });
+      await page.waitForTimeout(500);
+      expect(downloads).toBe(0);
+      expect(attachmentRequests(service)).toHaveLength(before);
+
+      for (const bad of ['javascript:alert(1)', 'data:text/plain,x', '/relative/path']) {
+        expect(await ticket(bad)).toEqual([{ type: 'error', reason: 'invalid' }]);
+      }
+    },
+  );
+
+  test(
+    'an attachment url on another origin gets no request, let alone the token',
+    { tag: EVERY_ENGINE },
+    async ({ page, service }) => {
+      const seen: { url: string; headers: IncomingHttpHeaders }[] = [];
+      const other = createServer((req, res) => {
+        seen.push({ url: req.url ?? '', headers: req.headers });
+        res.writeHead(200, { 'Access-Control-Allow-Origin': '*' }).end('stolen');
+      });
+      await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+      try {
+        const { port } = other.address() as AddressInfo;
+        const id = quietConversationId(service);
+        service.state.addAttachment(id, {
+          fileName: 'invoice.pdf',
+          mimeType: 'application/pdf',
+          url: `http://127.0.0.1:${port}/api/attachments/c1-x1/data`,
+        });
+        const pane = await openConversation(page, service, id);
+        await pane.getByRole('button', { name: 'Download invoice.pdf' }).click();
+        await expect(item(pane, 'invoice.pdf').getByRole('alert')).toHaveText(
+          `This attachment's address is not on your service (127.0.0.1:${port}); it was not downloaded.`,
+        );
+        await page.waitForTimeout(500);
+        expect(seen).toEqual([]);
+        expect(attachmentRequests(service)).toHaveLength(0);
+      } finally {
+        await closeServer(other);
+      }
+    },
+  );
+
+  test(
+    'hostile names are saved under safe names, from a Blob and through the worker',
+    { tag: EVERY_ENGINE },
+    async ({ page, service }) => {
+      const id = quietConversationId(service);
+      const names = [
+        { fileName: '../../etc/passwd', size: 2048 },
+        { fileName: 'CON.txt', size: 1024 },
+        { fileName: 'line one\nline two\t\u0007\u001b[31mred.txt', size: 1024 },
+        { fileName: '..\\..\\Startup\\evil<>.bin', size: 51 * MB },
+      ];
+      for (const { fileName, size } of names) {
+        service.state.addAttachment(id, { fileName, mimeType: 'application/octet-stream', size });
+      }
+      const pane = await openConversation(page, service, id);
+      for (const { fileName } of names) {
+        const expected = toSafeFileName(fileName, '');
+        const accessibleName = `Download ${fileName.replace(/\s+/g, ' ')}`;
+        const started = page.waitForEvent('download');
+        await pane.getByRole('button', { name: accessibleName, exact: true }).click();
+        const saved = await started;
+        expect(saved.suggestedFilename()).toBe(expected);
+        expect(await saved.failure()).toBeNull();
+      }
+      expect(toSafeFileName('../../etc/passwd', '')).toBe('_.._etc_passwd');
+      expect(toSafeFileName('CON.txt', '')).toBe('_CON.txt');
+    },
+  );
 
   test('a text/html attachment downloads as a file and opens nothing', async ({
     page,

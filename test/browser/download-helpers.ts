@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { createServer, request, type Server } from 'node:http';
+import { createServer, request, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pipeline, Transform } from 'node:stream';
 import { expect, type Download, type Page } from '@playwright/test';
@@ -52,15 +52,21 @@ export async function registeredWorkers(page: Page): Promise<string[]> {
   );
 }
 
+interface ProxyOptions {
+  /** Sends at most ~this many bytes per second to the browser. */
+  bytesPerSecond?: number;
+  /** Answers this request with an error status instead, under the double's own CORS headers. */
+  failWith?: (req: IncomingMessage) => { status: number; retryAfterSeconds?: number } | undefined;
+}
+
 /**
- * The same double behind a throttling proxy on another port, sending at most ~`bytesPerSecond`:
- * slow enough to watch progress and cancel mid-transfer. Backpressure reaches the double, so its
- * byte count shows when the client stops reading; the proxy drops the upstream request as soon as
- * its client goes away. The Host header passes through, so attachment urls point at the proxy.
+ * The same double behind a proxy on another port. The Host header passes through, so attachment
+ * urls point at the proxy; the proxy drops the upstream request as soon as its client goes away.
  */
-export async function throttled(service: RunningServiceDouble, bytesPerSecond: number) {
+async function proxied(service: RunningServiceDouble, { bytesPerSecond, failWith }: ProxyOptions) {
   const target = new URL(service.url);
   const server = createServer((req, res) => {
+    const failure = failWith?.(req);
     const upstream = request(
       {
         host: target.hostname,
@@ -70,7 +76,23 @@ export async function throttled(service: RunningServiceDouble, bytesPerSecond: n
         headers: req.headers,
       },
       (answer) => {
+        if (failure) {
+          const headers = { ...answer.headers, 'content-type': 'application/json' };
+          delete headers['content-length'];
+          delete headers['content-disposition'];
+          if (failure.retryAfterSeconds !== undefined) {
+            headers['retry-after'] = String(failure.retryAfterSeconds);
+          }
+          res.writeHead(failure.status, headers);
+          res.end(JSON.stringify({ errors: [{ message: 'Injected by the test proxy' }] }));
+          answer.destroy();
+          return;
+        }
         res.writeHead(answer.statusCode ?? 502, answer.headers);
+        if (bytesPerSecond === undefined) {
+          pipeline(answer, res, () => undefined);
+          return;
+        }
         const slow = new Transform({
           transform(chunk: Buffer, _encoding, done) {
             setTimeout(() => done(null, chunk), (chunk.length / bytesPerSecond) * 1000);
@@ -90,6 +112,40 @@ export async function throttled(service: RunningServiceDouble, bytesPerSecond: n
     state: service.state,
     close: () => closeServer(server),
   } satisfies RunningServiceDouble;
+}
+
+/**
+ * The double behind a throttling proxy, sending at most ~`bytesPerSecond`: slow enough to watch
+ * progress and cancel mid-transfer. Backpressure reaches the double, so its byte count shows when
+ * the client stops reading.
+ */
+export function throttled(service: RunningServiceDouble, bytesPerSecond: number) {
+  return proxied(service, { bytesPerSecond });
+}
+
+/**
+ * The double behind a proxy that answers the `nth` GET of `path` (1-based) with `status` and
+ * `Retry-After`, keeping the double's CORS headers so the browser lets the app read both.
+ */
+export async function failingNthGet(
+  service: RunningServiceDouble,
+  {
+    path,
+    nth,
+    status,
+    retryAfterSeconds,
+  }: { path: string; nth: number; status: number; retryAfterSeconds?: number },
+) {
+  /** When each GET of `path` arrived (ms since the epoch). */
+  const arrivals: number[] = [];
+  const proxy = await proxied(service, {
+    failWith: (req) => {
+      if (req.method !== 'GET' || new URL(req.url ?? '/', 'http://x').pathname !== path) return;
+      arrivals.push(Date.now());
+      return arrivals.length === nth ? { status, retryAfterSeconds } : undefined;
+    },
+  });
+  return { ...proxy, arrivals };
 }
 
 export function closeServer(server: Server) {

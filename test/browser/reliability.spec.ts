@@ -1,6 +1,14 @@
 import type { Page } from '@playwright/test';
 import type { FaultKind } from '../../src/service-double/index';
-import { conversationList, expect, listRequests, scrollListToEnd, signIn, test } from './fixtures';
+import {
+  conversationList,
+  expect,
+  listRequests,
+  scrollListToEnd,
+  signIn,
+  test,
+  EVERY_ENGINE,
+} from './fixtures';
 
 /** Shorter timeouts and polls than production, so hanging requests and polls fit in a test. */
 async function useConfig(page: Page, config: Record<string, unknown>) {
@@ -203,18 +211,18 @@ test('a repeated cursor stops paging with a message instead of looping', async (
   expect(count).toBeLessThan(5);
 });
 
-test('offline: a clear state, and paging resumes when the network returns', async ({
-  page,
-  context,
-  service,
-}) => {
-  await signIn(page, service);
-  await context.setOffline(true);
-  await expect(page.getByText('You are offline.')).toBeVisible();
-  await context.setOffline(false);
-  await expect(page.getByText('You are offline.')).toBeHidden();
-  await scrollListToEnd(page, 'All 200 conversations loaded');
-});
+test(
+  'offline: a clear state, and paging resumes when the network returns',
+  { tag: EVERY_ENGINE },
+  async ({ page, context, service }) => {
+    await signIn(page, service);
+    await context.setOffline(true);
+    await expect(page.getByText('You are offline.')).toBeVisible();
+    await context.setOffline(false);
+    await expect(page.getByText('You are offline.')).toBeHidden();
+    await scrollListToEnd(page, 'All 200 conversations loaded');
+  },
+);
 
 test('the Content-Security-Policy is in force and nothing violates it in a session', async ({
   page,

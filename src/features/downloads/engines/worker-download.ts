@@ -72,6 +72,23 @@ function triggerFrame(id: string): HTMLIFrameElement {
 }
 
 /**
+ * A frame whose download failed or was cancelled goes once the worker's empty answer has loaded in
+ * it (or after the linger time): Firefox reports a frame removed while a worker answers it as an
+ * error of the page.
+ */
+function removeOnceAnswered(frame: HTMLIFrameElement) {
+  const timer = setTimeout(() => frame.remove(), DOWNLOAD_FRAME_LINGER_MS);
+  frame.addEventListener(
+    'load',
+    () => {
+      clearTimeout(timer);
+      frame.remove();
+    },
+    { once: true },
+  );
+}
+
+/**
  * Hands a large attachment to the browser's own download manager: the worker keeps the ticket
  * (url, token) in memory for a few seconds, the iframe's navigation makes it request the file
  * and return the response untouched, so no JavaScript touches the bytes. `onReady` runs once the
@@ -183,7 +200,7 @@ function runWorkerJob(
         // drops a ticket. The worker closes the channel once it has acted; closing here could
         // drop the message.
         port.postMessage({ type: 'cancel' });
-        frame?.remove();
+        if (frame) removeOnceAnswered(frame);
         reject(failure);
         return;
       }
