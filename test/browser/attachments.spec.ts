@@ -1,13 +1,11 @@
 import { readFile, stat } from 'node:fs/promises';
-import { createServer, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
 import { toSafeFileName } from '../../src/lib/safe-file-name';
 import { SCRIPT_MARKER, type RunningServiceDouble } from '../../src/service-double/index';
 import {
-  closeServer,
   expectedSha256,
   failingNthGet,
+  foreignServer,
   quietConversationId,
   registeredWorkers,
   savedSha256,
@@ -369,30 +367,24 @@ test.describe('attachment downloads', () => {
     'an attachment url on another origin gets no request, let alone the token',
     { tag: EVERY_ENGINE },
     async ({ page, service }) => {
-      const seen: { url: string; headers: IncomingHttpHeaders }[] = [];
-      const other = createServer((req, res) => {
-        seen.push({ url: req.url ?? '', headers: req.headers });
-        res.writeHead(200, { 'Access-Control-Allow-Origin': '*' }).end('stolen');
-      });
-      await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+      const other = await foreignServer();
       try {
-        const { port } = other.address() as AddressInfo;
         const id = quietConversationId(service);
         service.state.addAttachment(id, {
           fileName: 'invoice.pdf',
           mimeType: 'application/pdf',
-          url: `http://127.0.0.1:${port}/api/attachments/c1-x1/data`,
+          url: other.attachmentUrl,
         });
         const pane = await openConversation(page, service, id);
         await pane.getByRole('button', { name: 'Download invoice.pdf' }).click();
         await expect(item(pane, 'invoice.pdf').getByRole('alert')).toHaveText(
-          `This attachment's address is not on your service (127.0.0.1:${port}); it was not downloaded.`,
+          `This attachment's address is not on your service (127.0.0.1:${other.port}); it was not downloaded.`,
         );
         await page.waitForTimeout(500);
-        expect(seen).toEqual([]);
+        expect(other.seen).toEqual([]);
         expect(attachmentRequests(service)).toHaveLength(0);
       } finally {
-        await closeServer(other);
+        await other.close();
       }
     },
   );

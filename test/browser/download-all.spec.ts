@@ -1,7 +1,5 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { createServer, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { inflateRawSync } from 'node:zlib';
 import type { Download, Page } from '@playwright/test';
 import { toSafeFileName, uniqueEntryNames } from '../../src/lib/safe-file-name';
@@ -10,7 +8,12 @@ import {
   SHOWCASE_RANKS,
   type RunningServiceDouble,
 } from '../../src/service-double/index';
-import { closeServer, quietConversationId, registeredWorkers, throttled } from './download-helpers';
+import {
+  foreignServer,
+  quietConversationId,
+  registeredWorkers,
+  throttled,
+} from './download-helpers';
 import { BROWSER_TOKEN, expect, signIn, test, EVERY_ENGINE } from './fixtures';
 
 const MB = 1024 * 1024;
@@ -345,14 +348,8 @@ test.describe('Download all attachments', () => {
     page,
     service,
   }) => {
-    const seen: { url: string; headers: IncomingHttpHeaders }[] = [];
-    const other = createServer((req, res) => {
-      seen.push({ url: req.url ?? '', headers: req.headers });
-      res.writeHead(200, { 'Access-Control-Allow-Origin': '*' }).end('stolen');
-    });
-    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+    const other = await foreignServer();
     try {
-      const { port } = other.address() as AddressInfo;
       const id = quietConversationId(service);
       service.state.addAttachment(id, {
         fileName: 'Report.PDF',
@@ -362,7 +359,7 @@ test.describe('Download all attachments', () => {
       service.state.addAttachment(id, {
         fileName: 'invoice.pdf',
         mimeType: 'application/pdf',
-        url: `http://127.0.0.1:${port}/api/attachments/c1-x1/data`,
+        url: other.attachmentUrl,
       });
       service.state.addAttachment(id, {
         fileName: 'gone.pdf',
@@ -394,9 +391,9 @@ test.describe('Download all attachments', () => {
         pane.getByText('Not included: no longer available on the service:'),
       ).toBeVisible();
       await expect(pane.locator('.download-all')).toContainText('gone.pdf');
-      expect(seen).toEqual([]);
+      expect(other.seen).toEqual([]);
     } finally {
-      await closeServer(other);
+      await other.close();
     }
   });
 

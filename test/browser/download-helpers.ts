@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { createServer, request, type IncomingMessage, type Server } from 'node:http';
+import {
+  createServer,
+  request,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type Server,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pipeline, Transform } from 'node:stream';
 import { expect, type Download, type Page } from '@playwright/test';
@@ -146,6 +152,29 @@ export async function failingNthGet(
     },
   });
   return { ...proxy, arrivals };
+}
+
+/**
+ * A server on another origin that records every request reaching it and would answer any (200,
+ * open CORS, as a thief would): an attachment url there must never be requested, let alone get
+ * the token.
+ */
+export async function foreignServer({ contentType = 'application/octet-stream' } = {}) {
+  const seen: { url: string; headers: IncomingHttpHeaders }[] = [];
+  const server = createServer((req, res) => {
+    seen.push({ url: req.url ?? '', headers: req.headers });
+    res.writeHead(200, { 'Access-Control-Allow-Origin': '*', 'Content-Type': contentType });
+    res.end('stolen');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    port,
+    seen,
+    /** An attachment url shaped like the service's, on this origin. */
+    attachmentUrl: `http://127.0.0.1:${port}/api/attachments/c1-x1/data`,
+    close: () => closeServer(server),
+  };
 }
 
 export function closeServer(server: Server) {

@@ -1,12 +1,10 @@
-import { createServer, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Locator, Page } from '@playwright/test';
 import {
   SCRIPT_MARKER,
   SHOWCASE_RANKS,
   type RunningServiceDouble,
 } from '../../src/service-double/index';
-import { quietConversationId } from './download-helpers';
+import { foreignServer, quietConversationId } from './download-helpers';
 import { expect, signIn, test } from './fixtures';
 
 const RASTERS = ['screenshot.png', 'photo.jpg', 'animation.gif', 'product.webp'] as const;
@@ -195,15 +193,8 @@ test.describe('image previews', () => {
     page,
     service,
   }) => {
-    const seen: { url: string; headers: IncomingHttpHeaders }[] = [];
-    const other = createServer((req, res) => {
-      seen.push({ url: req.url ?? '', headers: req.headers });
-      res.writeHead(200, { 'Access-Control-Allow-Origin': '*', 'Content-Type': 'image/png' });
-      res.end();
-    });
-    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+    const other = await foreignServer({ contentType: 'image/png' });
     try {
-      const { port } = other.address() as AddressInfo;
       const id = quietConversationId(service);
       const page1 = service.state.addAttachment(id, {
         fileName: '<img src=x onerror=alert(1)>.html',
@@ -222,7 +213,7 @@ test.describe('image previews', () => {
       service.state.addAttachment(id, {
         fileName: 'elsewhere.png',
         mimeType: 'image/png',
-        url: `http://127.0.0.1:${port}/api/attachments/c1-x1/data`,
+        url: other.attachmentUrl,
       });
       const dialogs: string[] = [];
       page.on('dialog', (dialog) => {
@@ -235,7 +226,7 @@ test.describe('image previews', () => {
       await expect(disguisedRow).toContainText('Preview unavailable');
       await page.waitForTimeout(500);
 
-      expect(seen).toEqual([]);
+      expect(other.seen).toEqual([]);
       expect(requestsFor(service, svg.docId)).toHaveLength(0);
       // The only request for the HTML bytes was the disguised "png" preview, read, never shown.
       expect(requestsFor(service, page1.docId)).toHaveLength(1);
@@ -248,10 +239,7 @@ test.describe('image previews', () => {
         pane.getByRole('button', { name: 'Download <img src=x onerror=alert(1)>.html' }),
       ).toBeVisible();
     } finally {
-      await new Promise<void>((resolve) => {
-        other.close(() => resolve());
-        other.closeAllConnections();
-      });
+      await other.close();
     }
   });
 });
