@@ -24,7 +24,8 @@ export const TICKET_READY_TIMEOUT_MS = 5_000;
 /**
  * The hidden iframe of a finished worker download stays this long: a ticket's navigation is still
  * being turned into a download when the worker says it started, and a streamed file may still be
- * being written when its last bytes have left the worker.
+ * being written when its last bytes have left the worker. A failed one's goes once the worker's
+ * empty answer has loaded in it, or after this long at the latest.
  */
 export const DOWNLOAD_FRAME_LINGER_MS = 60_000;
 
