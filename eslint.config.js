@@ -68,7 +68,6 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.{ts,tsx}'],
-    ignores: ['src/service-double/**'],
     plugins: { 'react-hooks': reactHooks, '@tanstack/query': pluginQuery },
     rules: {
       ...reactHooks.configs.recommended.rules,
@@ -120,7 +119,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['test/**', 'src/service-double/**', '*.config.ts'],
+    files: ['test/**', 'service-double/**', '*.config.ts'],
     rules: {
       '@typescript-eslint/no-floating-promises': 'off',
       '@typescript-eslint/require-await': 'off',

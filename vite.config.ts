@@ -1,7 +1,7 @@
 /// <reference types="vitest/config" />
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { demoServicePlugin } from './src/service-double/vite-plugin.ts';
+import { demoServicePlugin } from './service-double/vite-plugin.ts';
 
 export default defineConfig({
   plugins: [react(), demoServicePlugin(), prefetchAppChunk(), trustedTypesInBuildOnly()],

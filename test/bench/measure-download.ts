@@ -2,7 +2,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { Browser, CDPSession, Locator, Page } from 'playwright';
-import type { RunningServiceDouble, ServiceState } from '../../src/service-double/index';
+import type { RunningServiceDouble, ServiceState } from '../../service-double/index';
 import { heapAfterGc, heapUsage, newBenchContext } from './browser';
 import type { Session } from './browser';
 import { ROOT } from './build';

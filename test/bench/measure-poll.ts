@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright';
-import type { ServiceState } from '../../src/service-double/index';
+import type { ServiceState } from '../../service-double/index';
 import { newBenchContext, waitForFirstRow } from './browser';
 import type { Session } from './browser';
 import { isListGet, requestMark, requestsSince } from './service';

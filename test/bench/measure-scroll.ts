@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright';
-import type { ServiceState } from '../../src/service-double/index';
+import type { ServiceState } from '../../service-double/index';
 import { heapAfterGc, newBenchContext, readProbe, waitForFirstRow } from './browser';
 import type { Session } from './browser';
 import { isListGet, requestMark, requestsSince } from './service';

@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { startServiceDouble } from '../../src/service-double/index';
+import { startServiceDouble } from '../../service-double/index';
 import { launchBrowser, newBenchContext, waitForFirstRow } from './browser';
 import { buildApp, ROOT } from './build';
 import { startStaticServer } from './static-server';

@@ -1,4 +1,4 @@
-import type { RequestLogEntry, ServiceState } from '../../src/service-double/index';
+import type { RequestLogEntry, ServiceState } from '../../service-double/index';
 
 /** The double's request log since a mark, to count what one sample asked for. */
 export function requestMark(state: ServiceState): number {

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import type { RunningServiceDouble } from '../../src/service-double/index';
+import type { RunningServiceDouble } from '../../service-double/index';
 import {
   BROWSER_TOKEN,
   conversationList,

@@ -1,7 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { toSafeFileName } from '../../src/lib/safe-file-name';
-import { SCRIPT_MARKER, type RunningServiceDouble } from '../../src/service-double/index';
+import { SCRIPT_MARKER, type RunningServiceDouble } from '../../service-double/index';
 import {
   expectedSha256,
   failingNthGet,

@@ -7,7 +7,7 @@ import {
   SCRIPT_MARKER,
   SHOWCASE_RANKS,
   type RunningServiceDouble,
-} from '../../src/service-double/index';
+} from '../../service-double/index';
 import {
   foreignServer,
   quietConversationId,

@@ -10,8 +10,8 @@ import {
 import type { AddressInfo } from 'node:net';
 import { pipeline, Transform } from 'node:stream';
 import { expect, type Download, type Page } from '@playwright/test';
-import type { RunningServiceDouble } from '../../src/service-double/index';
-import { randomChunks } from '../../src/service-double/random-bytes';
+import type { RunningServiceDouble } from '../../service-double/index';
+import { randomChunks } from '../../service-double/random-bytes';
 
 /** Browser-test helpers shared by the specs that download (Playwright and the WebKit smoke). */
 

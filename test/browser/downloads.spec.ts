@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import type { RunningServiceDouble } from '../../src/service-double/index';
+import type { RunningServiceDouble } from '../../service-double/index';
 import { expectedSha256, savedSha256, throttled } from './download-helpers';
 import { expect, signIn, test, EVERY_ENGINE } from './fixtures';
 

@@ -3,7 +3,7 @@ import {
   startServiceDouble,
   type RunningServiceDouble,
   type StartOptions,
-} from '../../src/service-double/index';
+} from '../../service-double/index';
 
 export const BROWSER_TOKEN = 'browser-test-token';
 

@@ -3,7 +3,7 @@ import {
   SCRIPT_MARKER,
   SHOWCASE_RANKS,
   type RunningServiceDouble,
-} from '../../src/service-double/index';
+} from '../../service-double/index';
 import { foreignServer, quietConversationId } from './download-helpers';
 import { expect, signIn, test } from './fixtures';
 

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import type { FaultKind } from '../../src/service-double/index';
+import type { FaultKind } from '../../service-double/index';
 import {
   conversationList,
   expect,

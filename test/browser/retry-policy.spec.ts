@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import type { RunningServiceDouble } from '../../src/service-double/index';
+import type { RunningServiceDouble } from '../../service-double/index';
 import { expect, scrollListToEnd, signIn, test } from './fixtures';
 
 /**

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { SHOWCASE_RANKS } from '../../src/service-double/index';
+import { SHOWCASE_RANKS } from '../../service-double/index';
 import { registeredWorkers } from './download-helpers';
 import { recordViolations, violations } from './csp-violations';
 import { conversationList, expect, signIn, test, EVERY_ENGINE } from './fixtures';

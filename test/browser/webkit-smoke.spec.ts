@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { By, type WebDriver } from 'selenium-webdriver';
-import type { RunningServiceDouble } from '../../src/service-double/index';
+import type { RunningServiceDouble } from '../../service-double/index';
 import {
   button,
   fieldByLabel,

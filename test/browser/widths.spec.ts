@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { SHOWCASE_RANKS, type RunningServiceDouble } from '../../src/service-double/index';
+import { SHOWCASE_RANKS, type RunningServiceDouble } from '../../service-double/index';
 import { throttled } from './download-helpers';
 import { layoutProblemsInPage } from './layout-problems';
 import { conversationList, EVERY_ENGINE, expect, signIn, test } from './fixtures';

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { randomBytes } from '../../src/service-double/random-bytes';
+import { randomBytes } from '../../service-double/random-bytes';
 import { captureSavedFiles, quietConversationId, renderPane } from '../support/conversation-pane';
 import { server, service, TEST_SERVICE_URL } from '../support/msw';
 import { renderApp } from '../support/render-app';

@@ -2,7 +2,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import * as workerSupport from '../../src/features/downloads/engines/worker-support';
-import { randomBytes } from '../../src/service-double/random-bytes';
+import { randomBytes } from '../../service-double/random-bytes';
 import { captureSavedFiles, renderPane } from '../support/conversation-pane';
 import { server, service, TEST_SERVICE_URL, useService } from '../support/msw';
 import { renderApp } from '../support/render-app';

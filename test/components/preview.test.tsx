@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { png } from '../../src/service-double/file-formats';
+import { png } from '../../service-double/file-formats';
 import { renderPane } from '../support/conversation-pane';
 import { server, service, TEST_SERVICE_URL } from '../support/msw';
 

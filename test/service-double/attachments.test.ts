@@ -1,8 +1,8 @@
 // @vitest-environment node
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { SHOWCASE_RANKS } from '../../src/service-double/messages';
-import type { ServiceState } from '../../src/service-double/state';
+import { SHOWCASE_RANKS } from '../../service-double/messages';
+import type { ServiceState } from '../../service-double/state';
 import { AUTH, start } from './helpers';
 
 function attachmentsAt(state: ServiceState, rank: number) {

@@ -1,8 +1,8 @@
 // @vitest-environment node
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { compareConversations } from '../../src/service-double/dataset';
-import type { Conversation } from '../../src/service-double/dataset';
-import { createServiceState } from '../../src/service-double/state';
+import { compareConversations } from '../../service-double/dataset';
+import type { Conversation } from '../../service-double/dataset';
+import { createServiceState } from '../../service-double/state';
 import { AUTH, start } from './helpers';
 
 const isSorted = (items: readonly Conversation[]) =>

@@ -4,7 +4,7 @@ import { once } from 'node:events';
 import { describe, expect, it } from 'vitest';
 
 const TSX = 'node_modules/.bin/tsx';
-const CLI = 'src/service-double/cli.ts';
+const CLI = 'service-double/cli.ts';
 
 describe('npm run service', () => {
   it('prints its URL once listening and stops on SIGTERM', async () => {

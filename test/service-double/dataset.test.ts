@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { compareConversations, createDataset, DEFAULT_NOW } from '../../src/service-double/dataset';
+import { compareConversations, createDataset, DEFAULT_NOW } from '../../service-double/dataset';
 
 describe('createDataset', () => {
   const dataset = createDataset();

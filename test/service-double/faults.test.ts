@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { SHOWCASE_RANKS } from '../../src/service-double/messages';
+import { SHOWCASE_RANKS } from '../../service-double/messages';
 import type { Conversation, Page } from './helpers';
 import { AUTH, getJson, pageAll, start } from './helpers';
 

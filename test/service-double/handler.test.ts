@@ -2,11 +2,11 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { handleServiceRequest } from '../../src/service-double/handler';
-import { SHOWCASE_RANKS } from '../../src/service-double/messages';
-import { createNodeHandler } from '../../src/service-double/node-adapter';
-import { createServiceState, DEMO_TOKEN } from '../../src/service-double/state';
-import { toFetchResponse } from '../../src/service-double/web-adapter';
+import { handleServiceRequest } from '../../service-double/handler';
+import { SHOWCASE_RANKS } from '../../service-double/messages';
+import { createNodeHandler } from '../../service-double/node-adapter';
+import { createServiceState, DEMO_TOKEN } from '../../service-double/state';
+import { toFetchResponse } from '../../service-double/web-adapter';
 
 const headers = { Authorization: `Bearer ${DEMO_TOKEN}` };
 

@@ -1,7 +1,7 @@
 import { afterEach } from 'vitest';
-import type { RunningServiceDouble, StartOptions } from '../../src/service-double/server';
-import { startServiceDouble } from '../../src/service-double/server';
-import { DEMO_TOKEN } from '../../src/service-double/state';
+import type { RunningServiceDouble, StartOptions } from '../../service-double/server';
+import { startServiceDouble } from '../../service-double/server';
+import { DEMO_TOKEN } from '../../service-double/state';
 
 export const AUTH = { Authorization: `Bearer ${DEMO_TOKEN}` };
 

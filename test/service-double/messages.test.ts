@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { SHOWCASE_RANKS } from '../../src/service-double/messages';
+import { SHOWCASE_RANKS } from '../../service-double/messages';
 import { getJson, pageAll, start } from './helpers';
 
 interface Message {

@@ -1,6 +1,6 @@
 /** What the soak's agent does in the app, through the UI only. */
 import type { Page } from 'playwright';
-import type { ServiceState } from '../../src/service-double/index';
+import type { ServiceState } from '../../service-double/index';
 import { ROW_SELECTOR } from '../bench/browser';
 
 const SCROLLER = '[data-testid="conversation-scroller"]';

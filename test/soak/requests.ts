@@ -1,5 +1,5 @@
 /** What the double was asked during one stretch of the soak, by kind. */
-import type { RequestLogEntry, ServiceState } from '../../src/service-double/index';
+import type { RequestLogEntry, ServiceState } from '../../service-double/index';
 import { isListGet, requestMark, requestsSince } from '../bench/service';
 
 export interface RequestCounts {
@@ -44,7 +44,7 @@ function pageKey(entry: RequestLogEntry): string {
 }
 
 /**
- * Reads the double's request log incrementally. The log is bounded (src/service-double/state.ts
+ * Reads the double's request log incrementally. The log is bounded (service-double/state.ts
  * keeps the last 10,000–20,000 entries), so `collect` is called often and counts as it goes.
  */
 export class RequestTally {

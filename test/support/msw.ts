@@ -7,7 +7,7 @@ import {
   toFetchResponse,
   type ServiceOptions,
   type ServiceState,
-} from '../../src/service-double/index';
+} from '../../service-double/index';
 
 /** The component tests' service: the same double `npm start` and the browser tests use. */
 export const TEST_SERVICE_URL = 'http://service.test/api';
