@@ -10,6 +10,8 @@ import {
 import { DownloadsButton, useConfirmedSignOut } from '../features/downloads';
 import { useSession } from '../lib/session-context';
 import { OfflineBanner } from '../ui/offline-banner';
+import { viewToReact } from '../ui/view-react';
+import { inboxView } from './markup';
 import { parseConversationId } from './route-params';
 
 // Loaded when first opened, with the pane's chunk: the panel shows the same download controls.
@@ -26,35 +28,24 @@ export function InboxLayout() {
   const paneOpen = conversationId !== undefined;
   const [counts, setCounts] = useState<StatusCounts>();
 
-  return (
-    <div className={`inbox${paneOpen ? ' inbox-pane-open' : ''}`}>
-      <header className="app-header">
-        <p className="app-name">Threadline</p>
-        <p className="service-host" title={session.serviceUrl}>
-          {new URL(session.serviceUrl).host}
-        </p>
-        <NotificationsToggle />
-        <DownloadsButton panel={DownloadsPanel} />
-        <button type="button" className="button-quiet" onClick={signOut}>
-          Sign out
-        </button>
-      </header>
-      <OfflineBanner />
-      <main className="inbox-main">
-        <section className="list-column" aria-label="Conversation list">
-          <h1 className="visually-hidden">Conversations</h1>
-          <StatusFilter filter={filter} counts={counts} />
-          <ConversationList
-            // Another filter is another list, read from its top: one list's scroll position (kept
-            // by its virtualizer) must not carry over to the next.
-            key={filter.statusIds.join(',')}
-            statusIds={filter.statusIds}
-            selectedId={selectedId}
-            onCounts={setCounts}
-          />
-        </section>
-        <Outlet />
-      </main>
-    </div>
-  );
+  return viewToReact(inboxView(session.serviceUrl, paneOpen), {
+    parts: { 'sign-out': { onClick: signOut } },
+    slots: {
+      notify: <NotificationsToggle />,
+      downloads: <DownloadsButton panel={DownloadsPanel} />,
+      offline: <OfflineBanner />,
+      filter: <StatusFilter filter={filter} counts={counts} />,
+      list: (
+        <ConversationList
+          // Another filter is another list, read from its top: one list's scroll position (kept
+          // by its virtualizer) must not carry over to the next.
+          key={filter.statusIds.join(',')}
+          statusIds={filter.statusIds}
+          selectedId={selectedId}
+          onCounts={setCounts}
+        />
+      ),
+      pane: <Outlet />,
+    },
+  });
 }

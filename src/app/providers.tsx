@@ -3,10 +3,12 @@ import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from
 import type { AppConfig } from '../lib/config';
 import { DownloadsProvider, type DownloadOptions } from '../features/downloads';
 import { ConfigProvider } from '../lib/config-context';
+import { HandOverContext, NO_HAND_OVER, type HandOver } from '../lib/hand-over';
 import { useSessionContext } from '../lib/session-context';
 import { LiveRegion } from '../ui/live-region';
 import { ToastProvider, useToast } from '../ui/toast';
 import { createQueryClient, type QueryDefaults } from './query-client';
+import { takeOverFirstPage } from './take-over-first-page';
 import { QueryErrorRelay } from './query-error-relay';
 import { SessionProvider } from './session-provider';
 
@@ -34,6 +36,8 @@ interface AppProvidersProps {
   queryDefaults?: QueryDefaults;
   /** Tests lower the download timers here; the app keeps the defaults. */
   downloadOptions?: Partial<DownloadOptions>;
+  /** What the first screen (src/boot/) did before the app took over. */
+  handOver?: HandOver;
 }
 
 export function AppProviders({
@@ -41,26 +45,33 @@ export function AppProviders({
   children,
   queryDefaults,
   downloadOptions,
+  handOver = NO_HAND_OVER,
 }: AppProvidersProps) {
   const [relay] = useState(() => new QueryErrorRelay());
-  const [queryClient] = useState(() => createQueryClient(relay, queryDefaults));
+  const [queryClient] = useState(() => {
+    const client = createQueryClient(relay, queryDefaults);
+    if (handOver.firstPage) takeOverFirstPage(client, handOver.firstPage, config.listTimeoutMs);
+    return client;
+  });
   // Nothing fetched with an ended session's token may be shown again.
   const dropCache = useCallback(() => queryClient.clear(), [queryClient]);
 
   return (
     <ConfigProvider config={config}>
-      <QueryClientProvider client={queryClient}>
-        <ToastProvider>
-          <SessionProvider onSessionEnd={dropCache}>
-            <QueryErrorBridge relay={relay} />
-            <DownloadsProvider options={downloadOptions}>{children}</DownloadsProvider>
-          </SessionProvider>
-          <LiveRegion />
-        </ToastProvider>
-        <Suspense fallback={null}>
-          <Devtools buttonPosition="bottom-left" />
-        </Suspense>
-      </QueryClientProvider>
+      <HandOverContext value={handOver}>
+        <QueryClientProvider client={queryClient}>
+          <ToastProvider>
+            <SessionProvider onSessionEnd={dropCache}>
+              <QueryErrorBridge relay={relay} />
+              <DownloadsProvider options={downloadOptions}>{children}</DownloadsProvider>
+            </SessionProvider>
+            <LiveRegion />
+          </ToastProvider>
+          <Suspense fallback={null}>
+            <Devtools buttonPosition="bottom-left" />
+          </Suspense>
+        </QueryClientProvider>
+      </HandOverContext>
     </ConfigProvider>
   );
 }

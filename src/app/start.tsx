@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ConfigError, type AppConfig } from '../lib/config';
+import type { HandOver } from '../lib/hand-over';
 import { applyConnectPolicy } from '../lib/connect-policy';
 import { readSession } from '../lib/session-store';
 import { App } from './app';
@@ -14,8 +15,12 @@ function originOf(url: string): string | null {
 }
 
 /** Renders the app once config.json has arrived (it was requested before this code loaded). */
-export async function start(container: HTMLElement, configLoaded: Promise<AppConfig>) {
-  // The first render replaces whatever app/first-paint.ts drew in the container.
+export async function start(
+  container: HTMLElement,
+  configLoaded: Promise<AppConfig>,
+  handOver: HandOver,
+) {
+  // The first render replaces whatever the first screen (src/boot/) drew in the container.
   const root = createRoot(container);
   try {
     const config = await configLoaded;
@@ -23,7 +28,7 @@ export async function start(container: HTMLElement, configLoaded: Promise<AppCon
     if (origin) applyConnectPolicy(origin);
     root.render(
       <StrictMode>
-        <App config={config} />
+        <App config={config} handOver={handOver} />
       </StrictMode>,
     );
   } catch (error) {

@@ -40,7 +40,9 @@ export function parseConfig(raw: unknown): AppConfig {
 export async function loadConfig(url = '/config.json'): Promise<AppConfig> {
   let response: Response;
   try {
-    response = await fetch(url, { cache: 'no-cache' });
+    // The browser's cache rules apply (the deployment serves config.json with no-cache): that
+    // way this request takes the copy index.html preloads.
+    response = await fetch(url);
   } catch {
     throw new ConfigError('config.json could not be loaded: the network request failed.');
   }

@@ -11,7 +11,7 @@ import {
   savedSha256,
 } from './download-helpers';
 import { recordViolations, violations } from './csp-violations';
-import { conversationList, expect, signIn, test as base } from './fixtures';
+import { appStarted, conversationList, expect, signIn, test as base } from './fixtures';
 
 /**
  * The documented deployment, exercised: deploy/nginx.conf under Debian's nginx, serving the build
@@ -444,7 +444,7 @@ test('an agent signs in through nginx, opens a deep link and downloads: exact by
   // A reload through nginx, with the worker in place: the inbox and the pane come back.
   await page.reload();
   await expect(conversationList(page).getByRole('link').first()).toBeVisible();
-  await expect(page.locator('[data-first-paint]')).toHaveCount(0);
+  await appStarted(page);
   await expect(pane).toBeVisible();
 
   expect(await violations(page)).toEqual([]);

@@ -86,7 +86,23 @@ export async function signIn(
   await expect(conversationList(page).getByRole('link').first()).toBeVisible();
   // Signing in to another origin than config.json's reloads the page (connect-src is narrowed
   // to the service): wait for the UI itself, not the rows drawn before it starts.
-  await expect(page.locator('[data-first-paint]')).toHaveCount(0);
+  await appStarted(page);
+}
+
+/**
+ * In-page: whether React has taken over the first screen (src/boot/ draws it with plain DOM
+ * first, the same markup). React marks the elements it renders; production markup carries no
+ * test-only attribute.
+ */
+export function appHasStarted(): boolean {
+  const screen = document.querySelector('#root > *');
+  return !!screen && Object.keys(screen).some((key) => key.startsWith('__reactFiber$'));
+}
+
+/** Waits until React has replaced the first screen drawn before the UI code loaded. */
+export async function appStarted(page: Page) {
+  // A function, not a string: the page's Trusted Types policy refuses evaluating strings.
+  await page.waitForFunction(appHasStarted);
 }
 
 /**

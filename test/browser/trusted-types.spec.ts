@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { SHOWCASE_RANKS } from '../../service-double/index';
 import { registeredWorkers } from './download-helpers';
 import { recordViolations, violations } from './csp-violations';
-import { conversationList, expect, signIn, test, EVERY_ENGINE } from './fixtures';
+import { appStarted, conversationList, expect, signIn, test, EVERY_ENGINE } from './fixtures';
 
 /**
  * index.html's CSP requires Trusted Types for scripts, with one policy (threadline-worker,
@@ -50,7 +50,7 @@ test(
     // A reload: the first page is drawn with plain DOM before React starts, then replaced.
     await page.reload();
     await expect(conversationList(page).getByRole('link').first()).toBeVisible();
-    await expect(page.locator('[data-first-paint]')).toHaveCount(0);
+    await appStarted(page);
 
     // Scroll the list a bit (the next page loads), then back to the top.
     const scroller = page.getByTestId('conversation-scroller');

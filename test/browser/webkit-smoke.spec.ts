@@ -14,7 +14,7 @@ import {
   type WebKitPage,
 } from './engines/webkit';
 import { expectedSha256, quietConversationId, sha256OfFile, throttled } from './download-helpers';
-import { BROWSER_TOKEN, expect, listRequests } from './fixtures';
+import { appHasStarted, BROWSER_TOKEN, expect, listRequests } from './fixtures';
 import { layoutProblemsInPage } from './layout-problems';
 
 /**
@@ -40,7 +40,7 @@ async function signIn(
   await waitFor(driver, By.css('ul[aria-label="Conversations"] a'));
   // The UI itself, not the rows drawn before it starts.
   await driver.wait(
-    () => driver.executeScript<boolean>(`return !document.querySelector('[data-first-paint]')`),
+    () => driver.executeScript<boolean>(appHasStarted),
     15_000,
     'The UI never replaced the first paint',
   );

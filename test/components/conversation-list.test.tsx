@@ -2,7 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../support/render-app';
-import { prefetchFirstPage, takePrefetchedFirstPage } from '../../src/api/first-page-prefetch';
+import { startFirstPage } from '../../src/boot/first-page';
+import { createHandOver } from '../../src/boot/hand-over';
+import { DEFAULT_CONFIG } from '../../src/lib/config';
 import {
   listRequests,
   server,
@@ -55,46 +57,56 @@ describe('conversation list', () => {
     expect(new Set(cursors).size).toBe(cursors.length);
   });
 
-  it('uses the first page requested at start-up instead of asking again', async () => {
-    prefetchFirstPage(
+  /** What src/boot/main.ts hands to the app: the start-up request for the URL's filters. */
+  function startUp(search: string) {
+    const handOver = createHandOver();
+    handOver.firstPage = startFirstPage(
       { serviceUrl: TEST_SERVICE_URL, token: TEST_TOKEN },
-      { statusIds: [], limit: 50 },
-      30_000,
+      search,
+      Promise.resolve(DEFAULT_CONFIG),
     );
-    renderApp();
+    return handOver;
+  }
+
+  it('uses the first page requested at start-up instead of asking again', async () => {
+    renderApp({ handOver: startUp('') });
     await conversationRows();
     expect(listRequests().filter((params) => params.get('next') === null)).toHaveLength(1);
   });
 
   it('starts with rows, not a skeleton, when the start-up page has already arrived', async () => {
-    const page = prefetchFirstPage(
-      { serviceUrl: TEST_SERVICE_URL, token: TEST_TOKEN },
-      { statusIds: [], limit: 50 },
-      30_000,
-    );
-    const newest = (await page).data[0]!;
-    renderApp();
+    const handOver = startUp('');
+    const newest = (await handOver.firstPage!.request).data[0]!;
+    renderApp({ handOver });
     // No waiting: the very first render has the rows.
     const list = screen.getByRole('list', { name: 'Conversations' });
     expect(within(list).getAllByRole('link')[0]).toHaveTextContent(`#${newest.id}`);
     expect(listRequests().filter((params) => params.get('next') === null)).toHaveLength(1);
   });
 
-  it('ignores a start-up page requested for other filters', async () => {
-    prefetchFirstPage(
-      { serviceUrl: TEST_SERVICE_URL, token: TEST_TOKEN },
-      { statusIds: [2], limit: 50 },
-      30_000,
+  it("shows the start-up request failing, and Retry asks again under the list's policy", async () => {
+    let calls = 0;
+    server.use(
+      http.get(`${TEST_SERVICE_URL}/conversations/list`, () =>
+        ++calls === 1
+          ? HttpResponse.json({ errors: [{ message: 'Down for a moment' }] }, { status: 500 })
+          : undefined,
+      ),
     );
-    renderApp({ route: '/?status=open' });
+    const { user } = renderApp({ handOver: startUp('') });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Conversations could not be loaded.');
+    // The list took the failed start-up request over instead of asking again at once.
+    expect(calls).toBe(1);
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    await conversationRows();
+  });
+
+  it('ignores a start-up page requested for other filters', async () => {
+    renderApp({ route: '/?status=open', handOver: startUp('?status=closed') });
     await conversationRows();
     const firstPages = listRequests().filter((params) => params.get('next') === null);
-    expect(firstPages.map((params) => params.getAll('statusId').join())).toEqual(['2', '1']);
-    // Left unused; take it so no later test receives it.
-    await takePrefetchedFirstPage(
-      { serviceUrl: TEST_SERVICE_URL, token: TEST_TOKEN },
-      { statusIds: [2], limit: 50 },
-    );
+    expect(firstPages.map((params) => params.getAll('statusId').join()).sort()).toEqual(['1', '2']);
   });
 
   it('says so when no conversation matches', async () => {

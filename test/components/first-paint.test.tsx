@@ -1,53 +1,73 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fetchConversationPage } from '../../src/api/conversations';
-import { paintFirstRows } from '../../src/app/first-paint';
+import { paintInbox } from '../../src/boot/first-paint';
+import { createHandOver } from '../../src/boot/hand-over';
 import { renderApp } from '../support/render-app';
 import { TEST_SERVICE_URL, TEST_TOKEN, useService } from '../support/msw';
 
 const session = { serviceUrl: TEST_SERVICE_URL, token: TEST_TOKEN };
 
-/** Tag and classes from the inbox down to the first row, and the row itself. */
-function shape(container: Element) {
-  const row = container.querySelector('ul[aria-label="Conversations"] a.conversation-row');
-  if (!row) throw new Error('No row');
-  const path: string[] = [];
-  for (let node: Element | null = row; node && node !== container; node = node.parentElement) {
-    path.unshift(`${node.tagName.toLowerCase()}.${node.className}`);
+/** Markup with attributes in a fixed order (the router's link writes href first). */
+function canonical(node: Node): string {
+  if (!(node instanceof Element)) return node.textContent ?? '';
+  const attributes = Array.from(node.attributes)
+    .map(({ name, value }) => `${name}="${value}"`)
+    .sort()
+    .join(' ');
+  const children = Array.from(node.childNodes).map(canonical).join('');
+  return `<${node.localName} ${attributes}>${children}</${node.localName}>`;
+}
+
+/**
+ * The first screen as markup, minus what only differs by design: React's generated ids, the
+ * router's own marker on links, the footer (paging state, below the fold) and the rows React has
+ * not rendered (it draws only those in view), compared one by one instead.
+ */
+function firstScreen(container: Element) {
+  const inbox = container.querySelector('.inbox');
+  if (!inbox) throw new Error('No inbox');
+  const clone = inbox.cloneNode(true) as Element;
+  clone
+    .querySelectorAll('[data-discover]')
+    .forEach((link) => link.removeAttribute('data-discover'));
+  clone.querySelectorAll('.list-footer').forEach((footer) => footer.remove());
+  const rows = new Map<string, string>();
+  for (const item of clone.querySelectorAll('li.conversation-item')) {
+    const id = item.querySelector('[data-conversation-id]')?.getAttribute('data-conversation-id');
+    rows.set(id ?? '?', canonical(item));
+    item.remove();
   }
-  const item = row.parentElement!;
-  // React Router marks links for its own prefetching; the first paint has no router.
-  const clone = row.cloneNode(true) as Element;
-  clone.removeAttribute('data-discover');
-  return {
-    path,
-    item: ['aria-setsize', 'aria-posinset', 'style'].map((name) => item.getAttribute(name)),
-    row: clone.outerHTML,
-    filters: Array.from(container.querySelectorAll<HTMLInputElement>('.status-filter input')).map(
-      (input) => `${input.parentElement?.textContent ?? ''}:${String(input.checked)}`,
-    ),
-  };
+  clone.querySelector('ul.conversation-rows')?.removeAttribute('style');
+  const html = canonical(clone).replace(/id="[^"]*(open|closed|pending)"/g, 'id="$1"');
+  return { html, rows };
 }
 
 describe('first paint', () => {
-  it('draws the same inbox markup as the React list, so the swap moves nothing', async () => {
+  it('draws the same first screen as the app, header, filter and rows, so the swap moves nothing', async () => {
     // More than a page, so the per-status counts (known only once all is loaded) stay empty in both.
     useService({ conversations: 120 });
+    const search = '?status=open&status=pending';
     const page = await fetchConversationPage(session, { statusIds: [1, 3], limit: 50 }, undefined);
     const drawn = document.createElement('div');
     document.body.append(drawn);
-    paintFirstRows(drawn, {
-      page,
-      serviceUrl: TEST_SERVICE_URL,
-      statusIds: [1, 3],
-      search: '?status=open&status=pending',
-    });
+    paintInbox(
+      drawn,
+      { page, serviceUrl: TEST_SERVICE_URL, statusIds: [1, 3], search },
+      createHandOver(),
+    );
 
-    const { container } = renderApp({ route: '/?status=open&status=pending' });
+    const { container } = renderApp({ route: `/${search}` });
     const list = await screen.findByRole('list', { name: 'Conversations' });
     await within(list).findAllByRole('link');
-    expect(shape(drawn)).toEqual(shape(container));
+    const painted = firstScreen(drawn);
     drawn.remove();
+    const app = firstScreen(container);
+    expect(painted.html).toBe(app.html);
+    expect(app.html).toContain('Sign out');
+    expect(app.html).toContain('Downloads');
+    expect(app.rows.size).toBeGreaterThan(0);
+    for (const [id, row] of app.rows) expect(painted.rows.get(id)).toBe(row);
   });
 
   it('draws nothing into a root React has already rendered, or for an empty page', () => {
@@ -56,16 +76,31 @@ describe('first paint', () => {
     const page = {
       data: [{ id: 1, status: 'open', contactId: 2, inboxId: 3, createdAt: 1, updatedAt: 2 }],
     };
-    paintFirstRows(root, { page, serviceUrl: TEST_SERVICE_URL, statusIds: [], search: '' });
+    const first = { page, serviceUrl: TEST_SERVICE_URL, statusIds: [], search: '' };
+    paintInbox(root, first, createHandOver());
     expect(root.children).toHaveLength(1);
 
     const empty = document.createElement('div');
-    paintFirstRows(empty, {
-      page: { data: [] },
-      serviceUrl: TEST_SERVICE_URL,
-      statusIds: [],
-      search: '',
-    });
+    paintInbox(empty, { ...first, page: { data: [] } }, createHandOver());
     expect(empty.children).toHaveLength(0);
+  });
+
+  it('hands the scroll position and the keys pressed on the drawn rows to the app', () => {
+    const root = document.createElement('div');
+    document.body.append(root);
+    const page = {
+      data: [{ id: 7, status: 'open', contactId: 2, inboxId: 3, createdAt: 1, updatedAt: 2 }],
+    };
+    const handOver = createHandOver();
+    paintInbox(root, { page, serviceUrl: TEST_SERVICE_URL, statusIds: [], search: '' }, handOver);
+    const scroller = within(root).getByTestId('conversation-scroller');
+    scroller.scrollTop = 120;
+    scroller.dispatchEvent(new Event('scroll'));
+    document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'j', bubbles: true }));
+    expect(handOver.scrollTop()).toBe(120);
+    expect(handOver.takeKeys().map((event) => event.key)).toEqual(['j']);
+    // Taken once: a list that starts later does not replay them again.
+    expect(handOver.takeKeys()).toEqual([]);
+    root.remove();
   });
 });

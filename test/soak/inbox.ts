@@ -29,7 +29,10 @@ export function visibleRowIds(page: Page): Promise<number[]> {
 export async function waitForList(page: Page): Promise<void> {
   await page.waitForFunction(
     ({ scrollerSelector, rowSelector }) =>
-      !document.querySelector('[data-first-paint]') &&
+      // React marks what it renders: the first screen drawn before it started has been replaced.
+      Object.keys(document.querySelector('#root > *') ?? {}).some((key) =>
+        key.startsWith('__reactFiber$'),
+      ) &&
       document.querySelector(scrollerSelector) !== null &&
       (document.querySelector(rowSelector) !== null ||
         document.querySelector('.empty-state') !== null),

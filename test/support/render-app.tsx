@@ -5,6 +5,7 @@ import { AppProviders } from '../../src/app/providers';
 import { AppRoutes } from '../../src/app/router';
 import type { AppConfig } from '../../src/lib/config';
 import { DEFAULT_CONFIG } from '../../src/lib/config';
+import type { HandOver } from '../../src/lib/hand-over';
 import { writeSession } from '../../src/lib/session-store';
 import { TEST_SERVICE_URL, TEST_TOKEN } from './msw';
 
@@ -14,13 +15,15 @@ export interface RenderAppOptions {
   /** Signed in with the test service's token unless `null`. */
   session?: { serviceUrl: string; token: string } | null;
   config?: Partial<AppConfig>;
+  /** What the first screen (src/boot/) hands to the app; none by default. */
+  handOver?: HandOver;
 }
 
 /**
  * Renders the whole app at a route, as a user would meet it: a fresh query
  * client and a fresh memory router per test, automatic retries off (queries and downloads).
  */
-export function renderApp({ route = '/', session, config }: RenderAppOptions = {}) {
+export function renderApp({ route = '/', session, config, handOver }: RenderAppOptions = {}) {
   const signedIn =
     session === undefined ? { serviceUrl: TEST_SERVICE_URL, token: TEST_TOKEN } : session;
   if (signedIn) writeSession(signedIn);
@@ -32,6 +35,7 @@ export function renderApp({ route = '/', session, config }: RenderAppOptions = {
       config={{ ...DEFAULT_CONFIG, serviceUrl: TEST_SERVICE_URL, ...config }}
       queryDefaults={{ retry: false }}
       downloadOptions={{ retries: 0 }}
+      handOver={handOver}
     >
       <MemoryRouter initialEntries={[route]} useTransitions={false}>
         <LocationProbe onChange={(location) => (router.state.location = location)} />

@@ -1,9 +1,9 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'react-router-dom';
-import { MAX_PAGE_SIZE } from '../../api/conversations';
+import { fetchConversationPage, MAX_PAGE_SIZE } from '../../api/conversations';
 import { ApiError } from '../../api/errors';
-import { prefetchFirstPage } from '../../api/first-page-prefetch';
 import type { ServiceSession } from '../../api/http';
+import { conversationKeys } from '../../api/query-keys';
 import { useConfig } from '../../lib/config-context';
 import { canConnectTo } from '../../lib/connect-policy';
 import { useSessionContext } from '../../lib/session-context';
@@ -11,20 +11,28 @@ import { parseStatusParams, STATUS_PARAM } from '../../lib/status-params';
 
 /**
  * Checks the token before keeping it, so a mistyped token is reported on the form rather than
- * after a redirect. The check is the list's own first page, with the URL's filters: the list
- * takes it (api/first-page-prefetch.ts), so from Sign in to the first row is one list request.
+ * after a redirect. The check is the list's own first page, with the URL's filters: it goes into
+ * the query cache as the list's first page, so from Sign in to the first row is one list request.
  * When the page's connection policy is fixed to another origin the check runs after the reload
- * that signing in to that origin needs (main.ts requests the first page then).
+ * that signing in to that origin needs (src/boot/ requests the first page then).
  */
 export function useSignIn() {
   const { signIn } = useSessionContext();
   const { listTimeoutMs } = useConfig();
   const { search } = useLocation();
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (session: ServiceSession) => {
       if (canConnectTo(new URL(session.serviceUrl).origin)) {
         const { statusIds } = parseStatusParams(new URLSearchParams(search).getAll(STATUS_PARAM));
-        await prefetchFirstPage(session, { statusIds, limit: MAX_PAGE_SIZE }, listTimeoutMs);
+        const params = { statusIds, limit: MAX_PAGE_SIZE };
+        const page = await fetchConversationPage(session, params, undefined, {
+          timeoutMs: listTimeoutMs,
+        });
+        queryClient.setQueryData(conversationKeys.list(params), {
+          pages: [page],
+          pageParams: [undefined],
+        });
       }
       return session;
     },

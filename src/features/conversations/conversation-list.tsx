@@ -1,13 +1,14 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { firstPaintScroll, forgetFirstPaintScroll } from '../../lib/first-paint-handoff';
+import { useHandOver } from '../../lib/hand-over';
 import { useNow } from '../../lib/use-now';
 import { ErrorAlert } from '../../ui/error-alert';
 import { announce } from '../../ui/live-region';
 import { ConversationRow } from './conversation-row';
 import { ListFooter } from './list-footer';
 import { ListSkeleton } from './list-skeleton';
+import type { StatusCounts } from './markup';
 import { ROW_HEIGHT } from './row-content';
 import { timeoutHint } from './timeout-hint';
 import { useConversationList } from './use-conversation-list';
@@ -22,9 +23,6 @@ const APP_TITLE = 'Threadline';
 /** Start the next page this many rows before the end, so steady scrolling never waits. */
 const PREFETCH_ROWS = 40;
 const NO_ROWS: Conversation[] = [];
-
-/** Conversations per known status, counted from the rows once the whole filtered list is loaded. */
-export type StatusCounts = Record<'open' | 'closed' | 'pending', number>;
 
 interface ConversationListProps {
   statusIds: readonly StatusId[];
@@ -41,12 +39,13 @@ export function ConversationList({ statusIds, selectedId, onCounts }: Conversati
   const scrollerRef = useRef<HTMLDivElement>(null);
   const rows = list.data?.rows ?? NO_ROWS;
   const { fresh, merge } = useFreshConversations(params, rows, list.isSuccess);
-  // Where the agent had scrolled the rows drawn before React started (app/first-paint.ts).
-  const [startOffset] = useState(firstPaintScroll);
+  // Where the agent had scrolled the rows drawn before React started (src/boot/first-paint.ts).
+  const handOver = useHandOver();
+  const [startOffset] = useState(handOver.scrollTop);
   useLayoutEffect(() => {
-    forgetFirstPaintScroll();
+    handOver.forgetScrollTop();
     if (startOffset > 0 && scrollerRef.current) scrollerRef.current.scrollTop = startOffset;
-  }, [startOffset]);
+  }, [handOver, startOffset]);
 
   // Stable until the rows change: a new function would make the virtualizer recompute every
   // row's position (O(rows)) on each render, scroll events included.

@@ -1,7 +1,8 @@
-import { memo } from 'react';
+import { memo, type ComponentProps } from 'react';
 import { Link } from 'react-router-dom';
 import type { Conversation } from '../../api/schemas';
-import { rowContent } from './row-content';
+import { viewToReact } from '../../ui/view-react';
+import { conversationRowView } from './markup';
 
 interface ConversationRowProps {
   conversation: Conversation;
@@ -13,29 +14,14 @@ interface ConversationRowProps {
   now: number;
 }
 
-/** Keep in step with the plain-DOM first paint (src/app/first-paint.ts); a test compares them. */
-export const ConversationRow = memo(function ConversationRow({
-  conversation,
-  href,
-  current,
-  selected,
-  now,
-}: ConversationRowProps) {
-  const content = rowContent(conversation, now);
-  return (
-    <Link
-      to={href}
-      className={selected ? 'conversation-row row-selected' : 'conversation-row'}
-      aria-current={current ? 'page' : undefined}
-      data-conversation-id={conversation.id}
-    >
-      <span className="row-id">{content.id}</span>
-      <span className={`status-badge status-${content.tone}`}>{content.status}</span>
-      <span className="row-meta row-contact">{content.contact}</span>
-      <span className="row-meta row-inbox">{content.inbox}</span>
-      <time className="row-time" dateTime={content.iso} title={content.exact}>
-        {content.relative}
-      </time>
-    </Link>
-  );
+/** The row's `a`, as a router link: a click opens the pane without loading the page. */
+function RouterAnchor({ href = '', ...props }: ComponentProps<'a'>) {
+  return <Link to={href} {...props} />;
+}
+
+const components = { a: RouterAnchor };
+
+/** The markup is the first paint's too (markup.ts). */
+export const ConversationRow = memo(function ConversationRow(props: ConversationRowProps) {
+  return viewToReact(conversationRowView(props), { components });
 });

@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { announce } from '../../ui/live-region';
+import { viewToReact } from '../../ui/view-react';
+import { notifyToggleView } from './markup';
 import { notificationsOn } from './notification-preference';
 
 /**
@@ -23,21 +25,17 @@ export function useFreshNotifications(count: number): void {
 export function NotificationsToggle() {
   const [on, setOn] = useState(() => 'Notification' in window && notificationsOn());
   if (!('Notification' in window)) return null;
-  return (
-    <button
-      type="button"
-      className="button-quiet"
-      aria-pressed={on}
-      onClick={() =>
-        void import('./notify')
-          .then((notify) => notify.toggle(on))
-          .then(([next, message]) => {
-            if (message) announce(message);
-            setOn(next);
-          })
-      }
-    >
-      Notify me
-    </button>
-  );
+  return viewToReact(notifyToggleView(on), {
+    parts: {
+      toggle: {
+        onClick: () =>
+          void import('./notify')
+            .then((notify) => notify.toggle(on))
+            .then(([next, message]) => {
+              if (message) announce(message);
+              setOn(next);
+            }),
+      },
+    },
+  });
 }

@@ -1,4 +1,6 @@
-export { ConversationList, type StatusCounts } from './conversation-list';
+export { ConversationList } from './conversation-list';
+export type { StatusCounts } from './markup';
 export { NotificationsToggle } from './desktop-notifications';
 export { StatusFilter } from './status-filter';
 export { useStatusFilter } from './use-status-filter';
+export { conversationListOptions } from './queries';

@@ -1,6 +1,5 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { fetchConversationPage, type ConversationListParams } from '../../api/conversations';
-import { takeArrivedFirstPage, takePrefetchedFirstPage } from '../../api/first-page-prefetch';
 import type { ServiceSession } from '../../api/http';
 import { conversationKeys } from '../../api/query-keys';
 import { pagingState } from './paging';
@@ -16,22 +15,14 @@ export function conversationListOptions(
     fetchConversationPage(session, params, next, { signal, timeoutMs });
 
   // Session, timeout and read-ahead are not part of the key: a session change clears the whole cache.
-  // eslint-disable-next-line @tanstack/query/exhaustive-deps
   return infiniteQueryOptions({
     queryKey: conversationKeys.list(params),
     queryFn: async ({ pageParam, signal }) => {
-      const page = await (readAhead?.take(pageParam, signal) ??
-        (pageParam === undefined ? takePrefetchedFirstPage(session, params) : undefined) ??
-        fetchPage(pageParam, signal));
+      const page = await (readAhead?.take(pageParam, signal) ?? fetchPage(pageParam, signal));
       readAhead?.after(page, fetchPage);
       return page;
     },
     initialPageParam: undefined as string | undefined,
-    // The start-up page, when it is already here, is the list's first render: rows, not a skeleton.
-    initialData: () => {
-      const page = takeArrivedFirstPage(session, params);
-      return page && { pages: [page], pageParams: [undefined] };
-    },
     getNextPageParam: (_lastPage, pages, _lastParam, pageParams) =>
       pagingState(pages, pageParams, (cursor) => readAhead?.wasHandedOut(cursor) ?? false).next,
   });

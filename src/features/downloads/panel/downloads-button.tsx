@@ -1,5 +1,7 @@
-import { Suspense, useRef, useState, useSyncExternalStore, type ComponentType } from 'react';
+import { Suspense, useState, useSyncExternalStore, type ComponentType } from 'react';
+import { viewToReact } from '../../../ui/view-react';
 import { useDownloadManager } from '../manager/downloads-context';
+import { downloadsButtonView } from '../markup';
 
 interface DownloadsButtonProps {
   /**
@@ -18,33 +20,22 @@ export function DownloadsButton({ panel: DownloadsPanel }: DownloadsButtonProps)
   const manager = useDownloadManager();
   const running = useSyncExternalStore(manager.subscribe, () => manager.active().length);
   const [open, setOpen] = useState(false);
-  const button = useRef<HTMLButtonElement>(null);
+  // The element in state, not a ref: the handlers below are handed to the markup's renderer.
+  const [button, setButton] = useState<HTMLButtonElement | null>(null);
 
   const close = () => {
     setOpen(false);
-    button.current?.focus();
+    button?.focus();
   };
 
-  return (
-    <div className="downloads">
-      <button
-        ref={button}
-        type="button"
-        className="button-quiet downloads-button"
-        aria-expanded={open}
-        aria-controls={open ? 'downloads-panel' : undefined}
-        aria-keyshortcuts="d"
-        aria-label={running > 0 ? `Downloads, ${running} running` : 'Downloads'}
-        onClick={() => setOpen((was) => !was)}
-      >
-        Downloads
-        {running > 0 ? <span className="downloads-count">{running}</span> : null}
-      </button>
-      {open ? (
+  return viewToReact(downloadsButtonView(running, open), {
+    parts: { button: { ref: setButton, onClick: () => setOpen((was) => !was) } },
+    slots: {
+      panel: open ? (
         <Suspense fallback={null}>
           <DownloadsPanel onClose={close} />
         </Suspense>
-      ) : null}
-    </div>
-  );
+      ) : null,
+    },
+  });
 }

@@ -1,0 +1,40 @@
+import { h, slot, type ViewElement } from '../ui/view';
+
+/*
+ * The inbox's frame, described once (ui/view.ts): the app renders it with React
+ * (inbox-layout.tsx) and the first paint (src/boot/first-paint.ts) draws it before React has
+ * loaded. Part `sign-out`; slots `notify`, `downloads` (header actions), `offline` (the banner),
+ * `filter`, `list` and `pane`.
+ */
+export function inboxView(serviceUrl: string, paneOpen: boolean): ViewElement {
+  return h(
+    'div',
+    { className: paneOpen ? 'inbox inbox-pane-open' : 'inbox' },
+    h(
+      'header',
+      { className: 'app-header' },
+      h('p', { className: 'app-name' }, 'Threadline'),
+      h('p', { className: 'service-host', title: serviceUrl }, new URL(serviceUrl).host),
+      slot('notify'),
+      slot('downloads'),
+      h(
+        'button',
+        { type: 'button', className: 'button-quiet', 'data-part': 'sign-out' },
+        'Sign out',
+      ),
+    ),
+    slot('offline'),
+    h(
+      'main',
+      { className: 'inbox-main' },
+      h(
+        'section',
+        { className: 'list-column', 'aria-label': 'Conversation list' },
+        h('h1', { className: 'visually-hidden' }, 'Conversations'),
+        slot('filter'),
+        slot('list'),
+      ),
+      slot('pane'),
+    ),
+  );
+}

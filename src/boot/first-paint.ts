@@ -1,0 +1,104 @@
+import type { ConversationPage } from '../api/schemas';
+import { inboxView } from '../app/markup';
+import { notificationsOn } from '../features/conversations/notification-preference';
+import {
+  conversationItemView,
+  conversationListView,
+  conversationRowView,
+  notifyToggleView,
+  statusFilterView,
+} from '../features/conversations/markup';
+import { uniqueConversations } from '../features/conversations/paging';
+import { ROW_HEIGHT } from '../features/conversations/row-content';
+import { downloadsButtonView } from '../features/downloads/markup';
+import { clearSession } from '../lib/session-store';
+import { STATUS_FILTERS } from '../lib/status';
+import { toggleStatusParam } from '../lib/status-params';
+import { drawView } from '../ui/view';
+
+/*
+ * The inbox drawn with plain DOM from the start-up page while React and the rest of the UI code
+ * are still loading and starting: the agent sees conversations as soon as they arrive. It is
+ * drawn from the app's own markup descriptions (ui/view.ts), so React's first commit, which
+ * replaces it, moves nothing. Until then the rows are plain links (full page loads), a status
+ * checkbox changes the URL React starts from, Sign out signs out, and the scroll position and
+ * keys pressed are handed to the app (lib/hand-over.ts).
+ */
+
+export interface FirstPaint {
+  page: ConversationPage;
+  serviceUrl: string;
+  statusIds: readonly number[];
+  /** The page's query string, kept on row links as the list does. */
+  search: string;
+}
+
+interface FirstPaintRecorder {
+  rememberScrollTop: (top: number) => void;
+  rememberKey: (event: KeyboardEvent) => void;
+}
+
+/** Draws the inbox into an empty root; React's first render replaces it whole. */
+export function paintInbox(
+  root: HTMLElement,
+  { page, serviceUrl, statusIds, search }: FirstPaint,
+  recorder: FirstPaintRecorder,
+): void {
+  const rows = uniqueConversations([page]);
+  if (root.firstChild || rows.length === 0) return;
+  const now = Date.now();
+  const setSize = page.pagination ? -1 : rows.length;
+  const items = document.createDocumentFragment();
+  rows.forEach((conversation, index) => {
+    const row = conversationRowView({
+      conversation,
+      now,
+      href: `/conversations/${conversation.id}${search}`,
+    });
+    items.append(drawView(conversationItemView(index, setSize, row))!);
+  });
+
+  const parts = new Map<string, HTMLElement>();
+  const remember = (name: string, element: HTMLElement) => parts.set(name, element);
+  const list = drawView(conversationListView(rows.length * ROW_HEIGHT), {
+    slots: { items },
+    parts: remember,
+  });
+  const inbox = drawView(inboxView(serviceUrl, false), {
+    slots: {
+      notify:
+        'Notification' in window
+          ? (drawView(notifyToggleView(notificationsOn())) ?? undefined)
+          : undefined,
+      downloads: drawView(downloadsButtonView(0, false)) ?? undefined,
+      filter: drawView(statusFilterView({ statusIds }), { parts: remember }) ?? undefined,
+      list: list ?? undefined,
+    },
+    parts: remember,
+  });
+  root.append(inbox!);
+
+  for (const status of STATUS_FILTERS) {
+    parts.get(`status-${status.name}`)?.addEventListener('change', () => {
+      const next = toggleStatusParam(new URLSearchParams(window.location.search), status.id);
+      const query = next.toString();
+      window.history.pushState(null, '', `${window.location.pathname}${query && `?${query}`}`);
+      // These rows were for the old filter; React loads the new one when it starts.
+      parts.get('rows')?.replaceChildren();
+    });
+  }
+  parts.get('sign-out')?.addEventListener('click', () => {
+    clearSession();
+    window.location.reload();
+  });
+  const recordKey = (event: KeyboardEvent) => {
+    if (!inbox?.isConnected) document.removeEventListener('keydown', recordKey);
+    else if (!(event.target instanceof HTMLInputElement)) recorder.rememberKey(event);
+  };
+  document.addEventListener('keydown', recordKey);
+  // The agent can scroll the rows while React loads; the app starts where they left it.
+  const scroller = parts.get('scroller');
+  scroller?.addEventListener('scroll', () => recorder.rememberScrollTop(scroller.scrollTop), {
+    passive: true,
+  });
+}

@@ -1,0 +1,55 @@
+import type { AppConfig } from '../lib/config';
+import type { HandOver } from '../lib/hand-over';
+
+const LOAD_FAILURE_ID = 'threadline-load-failure';
+
+/**
+ * Loads the UI code (src/app/start.tsx) and starts it, once. When the connection drops while it
+ * is on its way: an alert with Retry above whatever is drawn, and another try when the
+ * connection returns or the agent asks. Text only, never HTML.
+ */
+export function uiLoader(root: HTMLElement, config: Promise<AppConfig>, handOver: HandOver) {
+  let state: 'waiting' | 'loading' | 'failed' | 'running' = 'waiting';
+
+  function load() {
+    if (state === 'loading' || state === 'running') return;
+    state = 'loading';
+    import('../app/start').then(
+      ({ start }) => {
+        state = 'running';
+        document.getElementById(LOAD_FAILURE_ID)?.remove();
+        void start(root, config, handOver);
+      },
+      () => {
+        state = 'failed';
+        showLoadFailure(load);
+        window.addEventListener('online', load, { once: true });
+      },
+    );
+  }
+
+  return {
+    /** Starts loading unless a load has already been started (a failed one waits for Retry). */
+    start() {
+      if (state === 'waiting') load();
+    },
+  };
+}
+
+function showLoadFailure(retry: () => void) {
+  if (document.getElementById(LOAD_FAILURE_ID)) return;
+  const alert = document.createElement('div');
+  alert.id = LOAD_FAILURE_ID;
+  alert.className = 'load-failure';
+  alert.setAttribute('role', 'alert');
+  const text = document.createElement('p');
+  text.textContent = navigator.onLine
+    ? 'Threadline could not finish loading.'
+    : 'You are offline. Threadline finishes loading when the connection returns.';
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.textContent = 'Retry';
+  button.addEventListener('click', retry);
+  alert.append(text, button);
+  document.body.prepend(alert);
+}

@@ -1,0 +1,48 @@
+import '../ui/styles.css';
+import { loadConfig } from '../lib/config';
+import { readSession } from '../lib/session-store';
+import { prepareTimeFormats } from '../lib/time';
+import { startFirstPage } from './first-page';
+import { paintInbox } from './first-paint';
+import { createHandOver } from './hand-over';
+import { uiLoader } from './load-ui';
+
+/*
+ * The entry: a few kilobytes that run first (see README.md here). config.json (preloaded by
+ * index.html) and, for a signed-in agent, the list's first page are requested while the UI code
+ * is still downloading; on the inbox the first rows are drawn the moment they arrive, and only
+ * then does the UI code start, so starting React does not hold the rows back on a busy CPU.
+ */
+
+/** The UI code never waits longer than this for the first rows: a slow service gets the skeleton. */
+const UI_WAITS_FOR_ROWS_MS = 300;
+
+const config = loadConfig();
+const root = document.getElementById('root')!;
+const handOver = createHandOver();
+const ui = uiLoader(root, config, handOver);
+const session = readSession();
+const { search, pathname } = window.location;
+
+const onInbox = pathname === '/';
+
+if (session) {
+  const firstPage = startFirstPage(session, search, config);
+  handOver.firstPage = firstPage;
+  firstPage.request.then(
+    (page) => {
+      if (onInbox) {
+        const { statusIds } = firstPage.params;
+        paintInbox(root, { page, serviceUrl: session.serviceUrl, statusIds, search }, handOver);
+      }
+      ui.start();
+    },
+    // The list meets the failure when it takes the request over, and says so.
+    () => ui.start(),
+  );
+  if (onInbox) setTimeout(() => ui.start(), UI_WAITS_FOR_ROWS_MS);
+  else ui.start();
+} else {
+  ui.start();
+}
+prepareTimeFormats();

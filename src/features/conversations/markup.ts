@@ -1,0 +1,164 @@
+import type { Conversation } from '../../api/schemas';
+import { STATUS_FILTERS } from '../../lib/status';
+import { h, slot, type View, type ViewElement } from '../../ui/view';
+import { rowContent, ROW_HEIGHT } from './row-content';
+
+/*
+ * The list's markup, described once (ui/view.ts): React renders it in the app and the first
+ * paint (src/boot/first-paint.ts) draws it with plain DOM before React has loaded.
+ */
+
+/** Conversations per known status, counted from the rows once the whole filtered list is loaded. */
+export type StatusCounts = Record<'open' | 'closed' | 'pending', number>;
+
+export interface StatusFilterMarkup {
+  statusIds: readonly number[];
+  /** Known only when the whole filtered list is loaded; shown for the statuses it covers. */
+  counts?: StatusCounts | undefined;
+  /** Prefix of the count elements' ids (they describe the checkboxes once known). */
+  countIdPrefix?: string;
+  /** Values in the link that name no status. */
+  ignored?: readonly string[];
+}
+
+/** Each checkbox is part `status-{name}`. */
+export function statusFilterView({
+  statusIds,
+  counts,
+  countIdPrefix = 'status-count-',
+  ignored = [],
+}: StatusFilterMarkup): ViewElement {
+  const all = statusIds.length === 0;
+  return h(
+    'fieldset',
+    { className: 'status-filter' },
+    h('legend', {}, 'Status'),
+    ...STATUS_FILTERS.map((status) => {
+      const checked = statusIds.includes(status.id);
+      const count = counts && (all || checked) ? counts[status.name] : undefined;
+      const id = `${countIdPrefix}${status.name}`;
+      return h(
+        'label',
+        { className: 'checkbox' },
+        h('input', {
+          type: 'checkbox',
+          checked,
+          // The count stays out of the name ("Open") and is read as its description.
+          'aria-describedby': count === undefined ? undefined : id,
+          'data-part': `status-${status.name}`,
+        }),
+        status.label,
+        // Always there, so the checkboxes never move when the counts appear.
+        h(
+          'span',
+          { id, className: 'status-count', 'aria-hidden': 'true' },
+          count === undefined ? null : String(count),
+          count === undefined
+            ? null
+            : h('span', { className: 'visually-hidden' }, ' conversations'),
+        ),
+      );
+    }),
+    ignored.length > 0
+      ? h(
+          'p',
+          { className: 'notice', role: 'status' },
+          `Ignored an unknown status in the link: ${ignored.map((v) => `“${v}”`).join(', ')}.`,
+        )
+      : null,
+  );
+}
+
+export interface RowMarkup {
+  conversation: Conversation;
+  now: number;
+  /** The row's link: the conversation, keeping the list's filters. */
+  href: string;
+  /** Open in the pane. */
+  current?: boolean;
+  /** The keyboard selection (j/k); it also has focus when rendered. */
+  selected?: boolean;
+}
+
+export function conversationRowView({
+  conversation,
+  now,
+  href,
+  current = false,
+  selected = false,
+}: RowMarkup): ViewElement {
+  const content = rowContent(conversation, now);
+  return h(
+    'a',
+    {
+      href,
+      className: selected ? 'conversation-row row-selected' : 'conversation-row',
+      'aria-current': current ? 'page' : undefined,
+      'data-conversation-id': String(conversation.id),
+    },
+    h('span', { className: 'row-id' }, content.id),
+    h('span', { className: `status-badge status-${content.tone}` }, content.status),
+    h('span', { className: 'row-meta row-contact' }, content.contact),
+    h('span', { className: 'row-meta row-inbox' }, content.inbox),
+    h(
+      'time',
+      { className: 'row-time', dateTime: content.iso, title: content.exact },
+      content.relative,
+    ),
+  );
+}
+
+/** A row's place in the virtual list: `setSize` is -1 while more pages may follow. */
+export function conversationItemView(index: number, setSize: number, row: View): ViewElement {
+  return h(
+    'li',
+    {
+      className: 'conversation-item',
+      'aria-setsize': setSize,
+      'aria-posinset': index + 1,
+      style: { transform: `translateY(${index * ROW_HEIGHT}px)` },
+    },
+    row,
+  );
+}
+
+/**
+ * The scrolling list: parts `scroller` and `rows`; slots `banner` (fresh rows), `empty` (no
+ * match), `items` (the rendered rows) and `footer` (paging state).
+ */
+export function conversationListView(height: number): ViewElement {
+  return h(
+    'div',
+    { className: 'conversation-list' },
+    slot('banner'),
+    slot('empty'),
+    h(
+      'div',
+      {
+        className: 'conversation-scroller',
+        'data-testid': 'conversation-scroller',
+        'data-part': 'scroller',
+      },
+      h(
+        'ul',
+        {
+          'aria-label': 'Conversations',
+          className: 'conversation-rows',
+          style: { height: `${height}px` },
+          'data-part': 'rows',
+        },
+        slot('items'),
+      ),
+      slot('footer'),
+    ),
+  );
+}
+
+/** "Notify me" in the header: part `toggle`. */
+export function notifyToggleView(on: boolean): ViewElement {
+  return h(
+    'button',
+    { type: 'button', className: 'button-quiet', 'aria-pressed': on, 'data-part': 'toggle' },
+    'Notify me',
+  );
+}

@@ -1,0 +1,28 @@
+import { h, slot, type ViewElement } from '../../ui/view';
+
+/*
+ * "Downloads" in the header, described once (ui/view.ts): the app renders it with React and the
+ * first paint (src/boot/first-paint.ts) draws it before React has loaded. Part `button`; slot
+ * `panel`.
+ */
+export function downloadsButtonView(running: number, open: boolean): ViewElement {
+  return h(
+    'div',
+    { className: 'downloads' },
+    h(
+      'button',
+      {
+        type: 'button',
+        className: 'button-quiet downloads-button',
+        'aria-expanded': open,
+        'aria-controls': open ? 'downloads-panel' : undefined,
+        'aria-keyshortcuts': 'd',
+        'aria-label': running > 0 ? `Downloads, ${running} running` : 'Downloads',
+        'data-part': 'button',
+      },
+      'Downloads',
+      running > 0 ? h('span', { className: 'downloads-count' }, String(running)) : null,
+    ),
+    slot('panel'),
+  );
+}
