@@ -1,9 +1,11 @@
 import '../ui/styles.css';
 import { loadConfig } from '../lib/config';
-import { readSession } from '../lib/session-store';
+import type { ServiceSession } from '../api/http';
+import { readSession, writeSession } from '../lib/session-store';
 import { prepareTimeFormats } from '../lib/time';
 import { startFirstPage } from './first-page';
 import { paintInbox } from './first-paint';
+import { paintSignIn } from './sign-in-paint';
 import { createHandOver } from './hand-over';
 import { uiLoader } from './load-ui';
 
@@ -26,7 +28,8 @@ const { search, pathname } = window.location;
 
 const onInbox = pathname === '/';
 
-if (session) {
+/** The signed-in start: the first page at once, drawn on the inbox as soon as it arrives. */
+function startSignedIn(session: ServiceSession) {
   const firstPage = startFirstPage(session, search, config);
   handOver.firstPage = firstPage;
   firstPage.request.then(
@@ -42,7 +45,31 @@ if (session) {
   );
   if (onInbox) setTimeout(() => ui.start(), UI_WAITS_FOR_ROWS_MS);
   else ui.start();
-} else {
-  ui.start();
 }
+
+/**
+ * The signed-out start: the UI code is needed at once, and another open tab may hand over its
+ * session (a link opened in a new tab). An answer within a frame means no form at all; otherwise
+ * the form is drawn and a later answer still signs this tab in (the app waits for the same ask).
+ */
+async function startSignedOut() {
+  ui.start();
+  const asked = handOver.askOpenTabs();
+  const answer = await Promise.race([asked, nextFrame().then(() => null)]);
+  if (answer) {
+    writeSession(answer);
+    startSignedIn(answer);
+    return;
+  }
+  const loaded = await config.catch(() => undefined);
+  // A config that cannot be read is the app's to report.
+  if (loaded && !readSession()) paintSignIn(root, loaded, handOver);
+}
+
+function nextFrame() {
+  return new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
+}
+
+if (session) startSignedIn(session);
+else void startSignedOut();
 prepareTimeFormats();

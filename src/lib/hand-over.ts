@@ -2,11 +2,23 @@ import { createContext, useContext } from 'react';
 import type { ConversationListParams } from '../api/conversations';
 import type { ServiceSession } from '../api/http';
 import type { ConversationPage } from '../api/schemas';
+import { askOpenTabs } from './session-share';
+
+/** The sign-in form as the agent left it before the app took over. */
+export interface TypedSignIn {
+  serviceUrl: string;
+  token: string;
+  /** The field that had focus (its name), if one did. */
+  focus: 'serviceUrl' | 'token' | null;
+  /** Sign in was pressed: the app signs in at once. */
+  submitted: boolean;
+}
 
 /**
  * What the first screen (src/boot/) hands to the app when the app takes over: the start-up
- * request for the list's first page, and what the agent did to the rows drawn before React
- * started, so taking over never loses a request, the agent's place or a key press.
+ * requests (the list's first page; the ask to other open tabs for their session), and what the
+ * agent did to the rows or the sign-in form drawn before React started, so taking over never
+ * loses a request, the agent's place, a key press or a typed character.
  */
 export interface HandOver {
   firstPage?: {
@@ -22,12 +34,18 @@ export interface HandOver {
   forgetScrollTop: () => void;
   /** Once: the keys pressed on the first paint, in order. */
   takeKeys: () => KeyboardEvent[];
+  /** The session of another open tab of the app: the one ask, started with the page. */
+  askOpenTabs: () => Promise<ServiceSession | null>;
+  /** The drawn sign-in form as the agent left it (read when the app takes over), if one was drawn. */
+  typedSignIn: () => TypedSignIn | undefined;
 }
 
 export const NO_HAND_OVER: HandOver = {
   scrollTop: () => 0,
   forgetScrollTop: () => undefined,
   takeKeys: () => [],
+  askOpenTabs: () => askOpenTabs(),
+  typedSignIn: () => undefined,
 };
 
 export const HandOverContext = createContext<HandOver>(NO_HAND_OVER);

@@ -1,5 +1,7 @@
+import * as v from 'valibot';
 import type { ServiceSession } from '../api/http';
 import type { SignOutReason } from './session-context';
+import { sessionSchema } from './session-store';
 
 /**
  * Open tabs of the app share one session. A new tab (a conversation opened with Ctrl+click, or
@@ -10,12 +12,12 @@ import type { SignOutReason } from './session-context';
  * the token stays in sessionStorage and memory only (never localStorage, IndexedDB, cookies or a
  * URL), and is gone once every tab is closed.
  */
-export const CHANNEL = 'threadline-session';
+const CHANNEL = 'threadline-session';
 
-export type Message =
+type Message =
   { type: 'ask' } | { type: 'session'; session: unknown } | { type: 'signed-out'; reason: unknown };
 
-export const supported = () => typeof BroadcastChannel !== 'undefined';
+const supported = () => typeof BroadcastChannel !== 'undefined';
 
 /** Answers other tabs' requests with this tab's session, and follows their sign-outs. */
 export function shareSession(
@@ -41,4 +43,27 @@ export function announceSignOut(reason: SignOutReason): void {
   const channel = new BroadcastChannel(CHANNEL);
   channel.postMessage({ type: 'signed-out', reason } satisfies Message);
   channel.close();
+}
+
+/** How long a new tab waits for an open tab to hand over its session. */
+const ASK_WAIT_MS = 300;
+
+/** The session of another open tab, or null when none answers in time. */
+export function askOpenTabs(timeoutMs = ASK_WAIT_MS): Promise<ServiceSession | null> {
+  if (!supported()) return Promise.resolve(null);
+  return new Promise((resolve) => {
+    const channel = new BroadcastChannel(CHANNEL);
+    const done = (session: ServiceSession | null) => {
+      clearTimeout(timer);
+      channel.close();
+      resolve(session);
+    };
+    const timer = setTimeout(() => done(null), timeoutMs);
+    channel.onmessage = ({ data }: MessageEvent<Message>) => {
+      if (data.type !== 'session') return;
+      const parsed = v.safeParse(sessionSchema, data.session);
+      if (parsed.success) done(parsed.output);
+    };
+    channel.postMessage({ type: 'ask' } satisfies Message);
+  });
 }

@@ -1,5 +1,14 @@
 import type { Page, Route } from '@playwright/test';
-import { appStarted, conversationList, expect, listRequests, signIn, test } from './fixtures';
+import {
+  appStarted,
+  BROWSER_TOKEN,
+  conversationList,
+  expect,
+  listRequests,
+  signIn,
+  test,
+  typeInto,
+} from './fixtures';
 
 /** A row's link by its conversation id (its name starts with "#id "). */
 function row(page: Page, id: number) {
@@ -211,4 +220,40 @@ test('when the UI code cannot be fetched, the drawn rows stay with an alert, and
   await expect(alert).toHaveCount(0);
   await page.keyboard.press('?');
   await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
+});
+
+test('a signed-out agent gets the sign-in form before the UI code has loaded, and keeps what they typed', async ({
+  page,
+  service,
+}) => {
+  const ui = await holdUiCode(page);
+  await page.goto('/?status=open');
+  const url = page.getByLabel('Service URL');
+  const token = page.getByLabel('Access token');
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  expect(ui.held.length).toBeGreaterThan(0);
+  await typeInto(url, service.url);
+  await typeInto(token, BROWSER_TOKEN);
+  await token.press('Enter');
+  ui.release();
+
+  // The app took the form over with the text and the press of Enter: it signs in by itself.
+  const newestOpen = service.state.dataset.list().find((item) => item.status === 'open')!;
+  await expect(conversationList(page).getByRole('link').first()).toContainText(`#${newestOpen.id}`);
+  await appStarted(page);
+});
+
+test('a signed-out agent typing while the UI code loads loses nothing: text and focus', async ({
+  page,
+}) => {
+  const ui = await holdUiCode(page);
+  await page.goto('/');
+  const token = page.getByLabel('Access token');
+  await typeInto(token, 'half-typed');
+  ui.release();
+  await appStarted(page);
+  await expect(token).toBeFocused();
+  await expect(token).toHaveValue('half-typed');
+  await token.pressSequentially('-token');
+  await expect(token).toHaveValue('half-typed-token');
 });

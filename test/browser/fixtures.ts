@@ -80,6 +80,9 @@ export async function signIn(
   { path = '/', token = BROWSER_TOKEN }: { path?: string; token?: string } = {},
 ) {
   await page.goto(path);
+  // The form is drawn before the app loads and replaced when it does (what was typed carries
+  // over, see first-paint.spec.ts); typing into the app's own form keeps every step here stable.
+  await appStarted(page);
   await typeInto(page.getByLabel('Service URL'), service.url);
   await typeInto(page.getByLabel('Access token'), token);
   await page.getByRole('button', { name: 'Sign in' }).click();

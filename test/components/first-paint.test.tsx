@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { fetchConversationPage } from '../../src/api/conversations';
 import { paintInbox } from '../../src/boot/first-paint';
 import { createHandOver } from '../../src/boot/hand-over';
+import { paintSignIn } from '../../src/boot/sign-in-paint';
+import { DEFAULT_CONFIG } from '../../src/lib/config';
 import { renderApp } from '../support/render-app';
 import { TEST_SERVICE_URL, TEST_TOKEN, useService } from '../support/msw';
 
@@ -102,5 +104,37 @@ describe('first paint', () => {
     // Taken once: a list that starts later does not replay them again.
     expect(handOver.takeKeys()).toEqual([]);
     root.remove();
+  });
+
+  it('draws the same sign-in form as the app', async () => {
+    const config = { ...DEFAULT_CONFIG, serviceUrl: TEST_SERVICE_URL, demoToken: 'demo' };
+    const drawn = document.createElement('div');
+    paintSignIn(drawn, config, createHandOver());
+    const { container } = renderApp({ session: null, config });
+    await screen.findByRole('button', { name: 'Sign in' });
+    expect(canonical(drawn.firstChild!)).toBe(canonical(container.querySelector('main')!));
+  });
+
+  it('hands what the agent typed, the focus and a press of Sign in to the app', async () => {
+    const root = document.createElement('div');
+    document.body.append(root);
+    const handOver = createHandOver();
+    paintSignIn(root, { ...DEFAULT_CONFIG }, handOver);
+    const form = within(root);
+    const url = form.getByLabelText<HTMLInputElement>('Service URL');
+    url.value = TEST_SERVICE_URL;
+    const token = form.getByLabelText<HTMLInputElement>('Access token');
+    token.value = TEST_TOKEN;
+    token.focus();
+    form.getByRole('button', { name: 'Sign in' }).click();
+    const typed = handOver.typedSignIn();
+    root.remove();
+
+    useService({ conversations: 3 });
+    renderApp({ session: null, handOver: { ...handOver, typedSignIn: () => typed } });
+    // The app signs in with what was typed, without the agent pressing Sign in again.
+    const list = await screen.findByRole('list', { name: 'Conversations' });
+    expect(await within(list).findAllByRole('link')).toHaveLength(3);
+    expect(JSON.parse(sessionStorage.getItem('threadline.session')!)).toEqual(session);
   });
 });

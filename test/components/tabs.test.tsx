@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TEST_SERVICE_URL, TEST_TOKEN } from '../support/msw';
 import { renderApp } from '../support/render-app';
 
@@ -14,6 +14,7 @@ function otherTab() {
 
 const opened: BroadcastChannel[] = [];
 afterEach(() => {
+  vi.useRealTimers();
   for (const channel of opened.splice(0)) channel.close();
 });
 
@@ -33,13 +34,21 @@ describe('tabs share the session', () => {
     expect(localStorage.length).toBe(0);
   });
 
-  it('shows the form when no open tab answers, and ignores a malformed answer', async () => {
+  it('shows the form at once while it asks, and ignores a malformed answer', async () => {
     const tab = otherTab();
-    tab.channel.onmessage = () =>
+    let asked = 0;
+    tab.channel.onmessage = () => {
+      asked += 1;
       tab.channel.postMessage({ type: 'session', session: { token: 1 } });
+    };
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     renderApp({ session: null });
-    expect(await screen.findByText('Looking for a signed-in Threadline tab…')).toBeVisible();
-    expect(await screen.findByLabelText('Access token')).toHaveValue('');
+    // No waiting for the other tabs: the form is the first render.
+    expect(screen.getByLabelText('Access token')).toHaveValue('');
+    await waitFor(() => expect(asked).toBe(1));
+    // Past the time an open tab has to answer: the malformed answer signed nothing in.
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(screen.getByLabelText('Access token')).toBeVisible();
     expect(sessionStorage.getItem('threadline.session')).toBeNull();
   });
 

@@ -1,38 +1,47 @@
-import { useEffect, useId, useState, type SubmitEvent } from 'react';
+import { useEffect, useState, type SubmitEvent } from 'react';
 import { useConfig } from '../../lib/config-context';
+import { useHandOver } from '../../lib/hand-over';
 import { useSessionContext } from '../../lib/session-context';
-import { askOpenTabs } from '../../lib/ask-open-tabs';
-
-/** How long a new tab waits for an open tab to hand over its session before showing the form. */
-const HANDOVER_WAIT_MS = 300;
+import { viewToReact } from '../../ui/view-react';
+import { signInFormView } from './markup';
 import { normaliseServiceUrl } from './normalise-service-url';
 import { signInErrorMessage, useSignIn } from './use-sign-in';
 
 export function SignInForm() {
   const config = useConfig();
+  const handOver = useHandOver();
   const { endedBecause, lastServiceUrl, signIn: keepSession } = useSessionContext();
-  // A tab whose session just ended does not ask: the other tabs signed out with it.
-  const [askingTabs, setAskingTabs] = useState(endedBecause === null);
-  const [serviceUrl, setServiceUrl] = useState(lastServiceUrl ?? config.serviceUrl);
-  const [token, setToken] = useState(config.demoToken ?? '');
+  // What the agent typed into the form drawn before the app started (src/boot/), if anything.
+  const [typed] = useState(handOver.typedSignIn);
+  const [serviceUrl, setServiceUrl] = useState(
+    typed?.serviceUrl ?? lastServiceUrl ?? config.serviceUrl,
+  );
+  const [token, setToken] = useState(typed?.token ?? config.demoToken ?? '');
   const [formError, setFormError] = useState<string | null>(null);
   const signIn = useSignIn();
-  const urlId = useId();
-  const tokenId = useId();
-  const errorId = useId();
+  // The element in state, not a ref: the handlers below are handed to the markup's renderer.
+  const [form, setForm] = useState<HTMLFormElement | null>(null);
 
+  // A new tab is signed in by an open tab when one answers (the ask started with the page); the
+  // form is there meanwhile. A tab whose session just ended does not ask: the others ended too.
   useEffect(() => {
-    if (!askingTabs) return;
+    if (endedBecause !== null) return;
     let current = true;
-    void askOpenTabs(HANDOVER_WAIT_MS).then((session) => {
-      if (!current) return;
-      if (session) keepSession(session);
-      else setAskingTabs(false);
+    void handOver.askOpenTabs().then((session) => {
+      if (current && session) keepSession(session);
     });
     return () => {
       current = false;
     };
-  }, [askingTabs, keepSession]);
+  }, [endedBecause, handOver, keepSession]);
+
+  // The agent was typing, or had already pressed Sign in, before the app took over.
+  useEffect(() => {
+    if (!typed || !form) return;
+    const field = typed.focus && form.elements.namedItem(typed.focus);
+    if (field instanceof HTMLElement) field.focus();
+    if (typed.submitted) form.requestSubmit();
+  }, [typed, form]);
 
   function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -51,65 +60,23 @@ export function SignInForm() {
 
   const error = formError ?? (signIn.isError ? signInErrorMessage(signIn.error, serviceUrl) : null);
 
-  if (askingTabs) {
-    return (
-      <main className="sign-in">
-        <p role="status">Looking for a signed-in Threadline tab…</p>
-      </main>
-    );
-  }
-
-  return (
-    <main className="sign-in">
-      <form
-        className="sign-in-card"
-        onSubmit={handleSubmit}
-        noValidate
-        aria-labelledby="sign-in-title"
-      >
-        <h1 id="sign-in-title">Sign in to Threadline</h1>
-        {endedBecause === 'expired' ? (
-          <p role="alert" className="alert">
-            Your session ended: the service no longer accepts your access token. Please sign in
-            again.
-          </p>
-        ) : null}
-        {endedBecause === 'signed-out' ? <p role="status">You are signed out.</p> : null}
-        <label htmlFor={urlId}>Service URL</label>
-        <input
-          id={urlId}
-          type="url"
-          name="serviceUrl"
-          autoComplete="url"
-          spellCheck={false}
-          value={serviceUrl}
-          onChange={(event) => setServiceUrl(event.target.value)}
-          aria-describedby={error ? errorId : undefined}
-          required
-        />
-        <label htmlFor={tokenId}>Access token</label>
-        <input
-          id={tokenId}
-          type="password"
-          name="token"
-          autoComplete="current-password"
-          value={token}
-          onChange={(event) => setToken(event.target.value)}
-          aria-describedby={error ? errorId : undefined}
-          required
-        />
-        {config.demoToken && token === config.demoToken ? (
-          <p className="hint">The demo service&apos;s token is filled in for you.</p>
-        ) : null}
-        {error ? (
-          <p id={errorId} role="alert" className="alert">
-            {error}
-          </p>
-        ) : null}
-        <button type="submit" disabled={signIn.isPending}>
-          {signIn.isPending ? 'Signing in…' : 'Sign in'}
-        </button>
-      </form>
-    </main>
+  return viewToReact(
+    signInFormView({
+      serviceUrl,
+      token,
+      endedBecause,
+      demoToken: config.demoToken,
+      error,
+      pending: signIn.isPending,
+    }),
+    {
+      parts: {
+        form: { ref: setForm, onSubmit: handleSubmit },
+        'service-url': {
+          onChange: (event: { target: HTMLInputElement }) => setServiceUrl(event.target.value),
+        },
+        token: { onChange: (event: { target: HTMLInputElement }) => setToken(event.target.value) },
+      },
+    },
   );
 }

@@ -1,0 +1,36 @@
+import { signInFormView } from '../features/auth/markup';
+import type { AppConfig } from '../lib/config';
+import { drawView } from '../ui/view';
+
+interface SignInRecorder {
+  rememberSignInForm: (form: HTMLFormElement, submitted: () => boolean) => void;
+}
+
+/**
+ * The sign-in form drawn with plain DOM from the app's own markup (features/auth/markup.ts) while
+ * the UI code loads: every agent meets it at the start of a shift, often on a slow connection.
+ * The agent can type at once; what they typed, where the focus was and a press of Sign in are
+ * handed to the app, which replaces the form without losing any of it.
+ */
+export function paintSignIn(root: HTMLElement, config: AppConfig, recorder: SignInRecorder) {
+  if (root.firstChild) return;
+  const token = config.demoToken ?? '';
+  let form: HTMLElement | undefined;
+  const view = signInFormView({
+    serviceUrl: config.serviceUrl,
+    token,
+    endedBecause: null,
+    demoToken: config.demoToken,
+    error: null,
+    pending: false,
+  });
+  root.append(drawView(view, { parts: (name, element) => name === 'form' && (form = element) })!);
+  if (!(form instanceof HTMLFormElement)) return;
+  let submitted = false;
+  form.addEventListener('submit', (event) => {
+    // The app signs in when it takes over (moments away): nothing is sent from here.
+    event.preventDefault();
+    submitted = true;
+  });
+  recorder.rememberSignInForm(form, () => submitted);
+}

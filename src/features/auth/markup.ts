@@ -1,0 +1,86 @@
+import type { SignOutReason } from '../../lib/session-context';
+import { h, type ViewElement } from '../../ui/view';
+
+/*
+ * The sign-in form, described once (ui/view.ts): the app renders it with React (sign-in-form.tsx)
+ * and the first screen (src/boot/sign-in-paint.ts) draws it before React has loaded. Parts `form`,
+ * `service-url`, `token`; one form on the page, so its ids are fixed.
+ */
+
+export const SIGN_IN_IDS = {
+  serviceUrl: 'sign-in-service-url',
+  token: 'sign-in-token',
+  error: 'sign-in-error',
+};
+
+export interface SignInMarkup {
+  serviceUrl: string;
+  token: string;
+  /** Why the last session ended in this tab, if it did. */
+  endedBecause: SignOutReason | null;
+  /** The demo service's token, shown as filled in for the agent. */
+  demoToken: string | undefined;
+  error: string | null;
+  pending: boolean;
+}
+
+export function signInFormView({
+  serviceUrl,
+  token,
+  endedBecause,
+  demoToken,
+  error,
+  pending,
+}: SignInMarkup): ViewElement {
+  const describedBy = error ? SIGN_IN_IDS.error : undefined;
+  return h(
+    'main',
+    { className: 'sign-in' },
+    h(
+      'form',
+      {
+        className: 'sign-in-card',
+        noValidate: true,
+        'aria-labelledby': 'sign-in-title',
+        'data-part': 'form',
+      },
+      h('h1', { id: 'sign-in-title' }, 'Sign in to Threadline'),
+      endedBecause === 'expired'
+        ? h(
+            'p',
+            { role: 'alert', className: 'alert' },
+            'Your session ended: the service no longer accepts your access token. Please sign in again.',
+          )
+        : null,
+      endedBecause === 'signed-out' ? h('p', { role: 'status' }, 'You are signed out.') : null,
+      h('label', { htmlFor: SIGN_IN_IDS.serviceUrl }, 'Service URL'),
+      h('input', {
+        id: SIGN_IN_IDS.serviceUrl,
+        type: 'url',
+        name: 'serviceUrl',
+        autoComplete: 'url',
+        spellCheck: false,
+        value: serviceUrl,
+        'aria-describedby': describedBy,
+        required: true,
+        'data-part': 'service-url',
+      }),
+      h('label', { htmlFor: SIGN_IN_IDS.token }, 'Access token'),
+      h('input', {
+        id: SIGN_IN_IDS.token,
+        type: 'password',
+        name: 'token',
+        autoComplete: 'current-password',
+        value: token,
+        'aria-describedby': describedBy,
+        required: true,
+        'data-part': 'token',
+      }),
+      demoToken && token === demoToken
+        ? h('p', { className: 'hint' }, "The demo service's token is filled in for you.")
+        : null,
+      error ? h('p', { id: SIGN_IN_IDS.error, role: 'alert', className: 'alert' }, error) : null,
+      h('button', { type: 'submit', disabled: pending }, pending ? 'Signing in…' : 'Sign in'),
+    ),
+  );
+}
