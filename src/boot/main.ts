@@ -48,12 +48,10 @@ function startSignedIn(session: ServiceSession) {
 }
 
 /**
- * The signed-out start: the UI code is needed at once, and another open tab may hand over its
- * session (a link opened in a new tab). An answer within a frame means no form at all; otherwise
+ * The signed-out start: another open tab may hand over its session (a link opened in a new tab). An answer within a frame means no form at all; otherwise
  * the form is drawn and a later answer still signs this tab in (the app waits for the same ask).
  */
 async function startSignedOut() {
-  ui.start();
   const asked = handOver.askOpenTabs();
   const answer = await Promise.race([asked, nextFrame().then(() => null)]);
   if (answer) {
@@ -64,6 +62,9 @@ async function startSignedOut() {
   const loaded = await config.catch(() => undefined);
   // A config that cannot be read is the app's to report.
   if (loaded && !readSession()) paintSignIn(root, loaded, handOver);
+  // After the form, not alongside it: on a slow connection the UI code would share the
+  // bandwidth with the form's own few kilobytes.
+  ui.start();
 }
 
 function nextFrame() {
