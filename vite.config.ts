@@ -8,24 +8,8 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: true,
-    // One small entry; the pane, downloads and devtools load on demand.
+    // One small entry (src/boot/); the UI code is prefetched, the pane and downloads load on demand.
     modulePreload: { polyfill: false },
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          // The API layer and its validator, shared by the entry (first page at start-up), the UI
-          // chunk and lazy chunks, in one chunk of their own. Left to itself the bundler moves
-          // them between chunks whenever a lazy chunk starts importing one of them, and each
-          // such split costs the first load bytes (it sits at its 110 KiB budget).
-          groups: [
-            {
-              name: 'config',
-              test: /src\/(lib\/config|api\/(errors|schemas|http))\.ts$|node_modules\/valibot\//,
-            },
-          ],
-        },
-      },
-    },
   },
   server: { host: '127.0.0.1', port: 5173 },
   preview: { host: '127.0.0.1', port: 4173 },
