@@ -1,4 +1,4 @@
-import { lazy, useState } from 'react';
+import { lazy, useEffect, useState } from 'react';
 import { Outlet, useParams } from 'react-router-dom';
 import {
   ConversationList,
@@ -9,6 +9,7 @@ import {
 } from '../features/conversations';
 import { DownloadsButton, useConfirmedSignOut } from '../features/downloads';
 import { useSession } from '../lib/session-context';
+import { whenIdle } from '../lib/when-idle';
 import { OfflineBanner } from '../ui/offline-banner';
 import { viewToReact } from '../ui/view-react';
 import { inboxView } from './markup';
@@ -27,6 +28,9 @@ export function InboxLayout() {
   const selectedId = parseConversationId(conversationId);
   const paneOpen = conversationId !== undefined;
   const [counts, setCounts] = useState<StatusCounts>();
+  // The pane's code is fetched and compiled while the agent reads the list, so the first
+  // conversation opened shows at once (and its layout change comes with the click, not later).
+  useEffect(() => whenIdle(() => void import('./conversation-route').catch(() => undefined)), []);
 
   return viewToReact(inboxView(session.serviceUrl, paneOpen), {
     parts: { 'sign-out': { onClick: signOut } },

@@ -257,3 +257,21 @@ test('a signed-out agent typing while the UI code loads loses nothing: text and 
   await token.pressSequentially('-token');
   await expect(token).toHaveValue('half-typed-token');
 });
+
+test('the pane’s code arrives while the agent reads the list: the first opening does not wait for it', async ({
+  page,
+  service,
+}) => {
+  const paneCode: string[] = [];
+  page.on('request', (request) => {
+    if (/\/assets\/conversation-route-[\w-]+\.js$/.test(request.url()))
+      paneCode.push(request.url());
+  });
+  await signIn(page, service);
+  await expect.poll(() => paneCode.length).toBe(1);
+  // Opening then needs no more code from the network, only the conversation's messages.
+  await page.route(/\/assets\/.*\.js$/, (route) => route.abort('failed'));
+  await conversationList(page).getByRole('link').first().click();
+  await expect(page.getByRole('heading', { name: /^Conversation #\d+$/ })).toBeVisible();
+  expect(paneCode).toHaveLength(1);
+});
