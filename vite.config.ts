@@ -4,7 +4,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { demoServicePlugin } from './service-double/vite-plugin.ts';
 
 export default defineConfig({
-  plugins: [react(), demoServicePlugin(), prefetchAppChunk(), trustedTypesInBuildOnly()],
+  plugins: [react(), demoServicePlugin(), listUiCodeFiles(), trustedTypesInBuildOnly()],
   build: {
     target: 'es2022',
     sourcemap: true,
@@ -23,14 +23,14 @@ export default defineConfig({
 });
 
 /**
- * src/main.ts starts the UI code with a dynamic import once the first rows are
- * drawn. Prefetch links let the browser download that chunk and the chunks it
- * imports in parallel, at low priority and without compiling them yet, so they
- * are in the HTTP cache when needed and do not compete with the first rows.
+ * src/boot/ starts the UI code (src/app/start.tsx) with a dynamic import once the first screen is
+ * drawn, and prefetches it before that when it is sure to be needed soon (a signed-in agent;
+ * signed out, it would share a slow connection with the sign-in form). This lists the UI code's
+ * files in index.html as data (`#ui-code-files`, never executed) for src/boot/load-ui.ts to read.
  */
-function prefetchAppChunk(): Plugin {
+function listUiCodeFiles(): Plugin {
   return {
-    name: 'threadline-prefetch-app-chunk',
+    name: 'threadline-list-ui-code-files',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
@@ -48,11 +48,14 @@ function prefetchAppChunk(): Plugin {
           ),
         );
         const files = [chunk.fileName, ...chunk.imports].filter((file) => !entryFiles.has(file));
-        return files.map((file) => ({
-          tag: 'link',
-          attrs: { rel: 'prefetch', crossorigin: '', href: `/${file}` },
-          injectTo: 'head' as const,
-        }));
+        return [
+          {
+            tag: 'script',
+            attrs: { type: 'application/json', id: 'ui-code-files' },
+            children: JSON.stringify(files.map((file) => `/${file}`)),
+            injectTo: 'head' as const,
+          },
+        ];
       },
     },
   };

@@ -33,7 +33,31 @@ export function uiLoader(root: HTMLElement, config: Promise<AppConfig>, handOver
     start() {
       if (state === 'waiting') load();
     },
+    /**
+     * Downloads the UI code at low priority without running it, so it is in the HTTP cache when
+     * started and does not compete with the first rows for the main thread.
+     */
+    prefetch() {
+      for (const href of uiCodeFiles()) {
+        const link = document.createElement('link');
+        link.rel = 'prefetch';
+        link.crossOrigin = '';
+        link.href = href;
+        document.head.append(link);
+      }
+    },
   };
+}
+
+/** The UI code's files, listed in index.html by the build (vite.config.ts); none in development. */
+function uiCodeFiles(): string[] {
+  const list = document.getElementById('ui-code-files')?.textContent;
+  try {
+    const files: unknown = list ? JSON.parse(list) : [];
+    return Array.isArray(files) ? files.filter((file) => typeof file === 'string') : [];
+  } catch {
+    return [];
+  }
 }
 
 function showLoadFailure(retry: () => void) {
