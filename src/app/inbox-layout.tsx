@@ -1,11 +1,10 @@
-import { lazy, useEffect, useState } from 'react';
+import { lazy, useEffect } from 'react';
 import { Outlet, useParams } from 'react-router-dom';
 import {
   ConversationList,
   NotificationsToggle,
   StatusFilter,
   useStatusFilter,
-  type StatusCounts,
 } from '../features/conversations';
 import { DownloadsButton, useConfirmedSignOut } from '../features/downloads';
 import { useSession } from '../lib/session-context';
@@ -27,7 +26,6 @@ export function InboxLayout() {
   const { conversationId } = useParams();
   const selectedId = parseConversationId(conversationId);
   const paneOpen = conversationId !== undefined;
-  const [counts, setCounts] = useState<StatusCounts>();
   // The pane's code is fetched and compiled while the agent reads the list, so the first
   // conversation opened shows at once (and its layout change comes with the click, not later).
   useEffect(() => whenIdle(() => void import('./conversation-route').catch(() => undefined)), []);
@@ -38,7 +36,7 @@ export function InboxLayout() {
       notify: <NotificationsToggle />,
       downloads: <DownloadsButton panel={DownloadsPanel} />,
       offline: <OfflineBanner />,
-      filter: <StatusFilter filter={filter} counts={counts} />,
+      filter: <StatusFilter filter={filter} />,
       list: (
         <ConversationList
           // Another filter is another list, read from its top: one list's scroll position (kept
@@ -46,7 +44,6 @@ export function InboxLayout() {
           key={filter.statusIds.join(',')}
           statusIds={filter.statusIds}
           selectedId={selectedId}
-          onCounts={setCounts}
         />
       ),
       pane: <Outlet />,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Conversation, ConversationPage } from '../../src/api/schemas';
 import {
+  createUniqueRows,
   freshConversations,
   MAX_EMPTY_PAGES_IN_A_ROW,
   pagingState,
@@ -32,6 +33,57 @@ describe('uniqueConversations', () => {
 
   it('returns nothing for no pages', () => {
     expect(uniqueConversations([])).toEqual([]);
+  });
+});
+
+describe('createUniqueRows', () => {
+  const ids = (rows: readonly Conversation[]) => rows.map((row) => [row.id, row.updatedAt]);
+
+  it('reads only the new pages as the list grows, with the same rows as uniqueConversations', () => {
+    const unique = createUniqueRows();
+    const first = page([c(1, 10), c(2, 9)], '2');
+    const second = page([c(3, 8), c(1, 7)], '3');
+    const third = page([c(4, 6)]);
+    const before = unique([first, second]);
+    expect(ids(before.rows)).toEqual(ids(uniqueConversations([first, second])));
+    const after = unique([first, second, third]);
+    expect(ids(after.rows)).toEqual([
+      [1, 10],
+      [2, 9],
+      [3, 8],
+      [4, 6],
+    ]);
+    expect(after.byId.get(4)).toBe(third.data[0]);
+    // Asked again with the same pages: the same rows, not a copy.
+    expect(unique([first, second, third]).rows).toBe(after.rows);
+  });
+
+  it('moves a row when a later page has a newer copy of it', () => {
+    const unique = createUniqueRows();
+    const first = page([c(1, 10), c(2, 9)], '2');
+    unique([first]);
+    const second = page([c(3, 8), c(1, 11)]);
+    expect(ids(unique([first, second]).rows)).toEqual([
+      [2, 9],
+      [3, 8],
+      [1, 11],
+    ]);
+  });
+
+  it('starts over when the pages are not the last ones plus more', () => {
+    const unique = createUniqueRows();
+    const first = page([c(1, 10)], '2');
+    const second = page([c(2, 9)]);
+    unique([first, second]);
+    // Fresh rows merged into the first page replace it.
+    const merged = page([c(5, 20), c(2, 21), ...first.data], '2');
+    const rows = unique([merged, second]).rows;
+    expect(ids(rows)).toEqual([
+      [5, 20],
+      [2, 21],
+      [1, 10],
+    ]);
+    expect(ids(unique([first]).rows)).toEqual([[1, 10]]);
   });
 });
 

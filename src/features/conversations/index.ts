@@ -1,5 +1,4 @@
 export { ConversationList } from './conversation-list';
-export type { StatusCounts } from './markup';
 export { NotificationsToggle } from './desktop-notifications';
 export { StatusFilter } from './status-filter';
 export { useStatusFilter } from './use-status-filter';

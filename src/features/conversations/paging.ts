@@ -18,14 +18,12 @@ export interface PagingState {
 export function pagingState(
   pages: readonly ConversationPage[],
   pageParams: readonly unknown[],
-  /** Cursors already used by pages merged into one (see read-ahead.ts). */
-  usedBefore: (cursor: string) => boolean = () => false,
 ): PagingState {
   const last = pages.at(-1);
   if (!last) return { next: undefined, stop: undefined };
   const next = last.pagination?.next;
   if (next === undefined) return { next: undefined, stop: 'end' };
-  if (pageParams.includes(next) || usedBefore(next)) {
+  if (pageParams.includes(next)) {
     return { next: undefined, stop: 'repeated-cursor' };
   }
   let emptyRun = 0;
@@ -57,6 +55,55 @@ export function uniqueConversations(pages: readonly ConversationPage[]): Convers
     }
   }
   return rows;
+}
+
+/** The loaded rows, unique by id, and each id's row (the copy shown). */
+export interface UniqueRows {
+  rows: readonly Conversation[];
+  byId: ReadonlyMap<number, Conversation>;
+}
+
+/**
+ * `uniqueConversations` for a list that grows a page at a time: given the pages the last call
+ * saw plus new ones at the end, only the new pages are read, so loading N pages costs O(rows)
+ * in all instead of O(rows) per page. Anything else (the first page replaced by fresh rows, a
+ * refetch, another list) is read from scratch, as is a new page holding a newer copy of a row
+ * already shown (the older copy must leave its place).
+ */
+export function createUniqueRows(): (pages: readonly ConversationPage[]) => UniqueRows {
+  let seen: readonly ConversationPage[] = [];
+  let byId = new Map<number, Conversation>();
+  let rows: Conversation[] = [];
+
+  const grows = (pages: readonly ConversationPage[]) =>
+    pages.length >= seen.length && seen.every((page, i) => pages[i] === page);
+
+  const append = (pages: readonly ConversationPage[]): boolean => {
+    const added: Conversation[] = [];
+    for (const page of pages) {
+      for (const item of page.data) {
+        const known = byId.get(item.id);
+        if (known && item.updatedAt > known.updatedAt) return false;
+        if (!known) {
+          byId.set(item.id, item);
+          added.push(item);
+        }
+      }
+    }
+    rows = added.length > 0 ? rows.concat(added) : rows;
+    return true;
+  };
+
+  return (pages) => {
+    if (pages === seen) return { rows, byId };
+    // The map is shared with the previous answer and grows in place: that answer is superseded.
+    if (!grows(pages) || !append(pages.slice(seen.length))) {
+      rows = uniqueConversations(pages);
+      byId = new Map(rows.map((row) => [row.id, row]));
+    }
+    seen = pages;
+    return { rows, byId };
+  };
 }
 
 /**

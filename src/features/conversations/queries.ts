@@ -3,28 +3,25 @@ import { fetchConversationPage, type ConversationListParams } from '../../api/co
 import type { ServiceSession } from '../../api/http';
 import { conversationKeys } from '../../api/query-keys';
 import { pagingState } from './paging';
-import type { ReadAheadHandle } from './read-ahead-handle';
 
+/** One request per page, each cursor followed once (paging.ts has the rules). */
 export function conversationListOptions(
   session: ServiceSession,
   params: ConversationListParams,
   timeoutMs: number,
-  readAhead?: ReadAheadHandle,
 ) {
-  const fetchPage = (next: string | undefined, signal: AbortSignal) =>
-    fetchConversationPage(session, params, next, { signal, timeoutMs });
-
-  // Session, timeout and read-ahead are not part of the key: a session change clears the whole cache.
+  // Session and timeout are not part of the key: a session change clears the whole cache.
+  // eslint-disable-next-line @tanstack/query/exhaustive-deps
   return infiniteQueryOptions({
     queryKey: conversationKeys.list(params),
-    queryFn: async ({ pageParam, signal }) => {
-      const page = await (readAhead?.take(pageParam, signal) ?? fetchPage(pageParam, signal));
-      readAhead?.after(page, fetchPage);
-      return page;
-    },
+    queryFn: ({ pageParam, signal }) =>
+      fetchConversationPage(session, params, pageParam, { signal, timeoutMs }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (_lastPage, pages, _lastParam, pageParams) =>
-      pagingState(pages, pageParams, (cursor) => readAhead?.wasHandedOut(cursor) ?? false).next,
+      pagingState(pages, pageParams).next,
+    // Pages only ever append (or merge fresh rows): comparing thousands of rows deeply with the
+    // previous data on every page would cost more than it could save.
+    structuralSharing: false,
   });
 }
 

@@ -1,17 +1,18 @@
 import { useId } from 'react';
 import { STATUS_FILTERS } from '../../lib/status';
 import { viewToReact } from '../../ui/view-react';
-import { statusFilterView, type StatusCounts } from './markup';
+import { statusFilterView } from './markup';
 import type { StatusFilter as StatusFilterState } from './use-status-filter';
+import { useStatusCounts } from './use-status-counts';
 
 interface StatusFilterProps {
   filter: StatusFilterState;
-  /** Known only when the whole filtered list is loaded; shown for the statuses it covers. */
-  counts?: StatusCounts | undefined;
 }
 
-export function StatusFilter({ filter, counts }: StatusFilterProps) {
+/** The status checkboxes, with each status's count once the whole filtered list is loaded. */
+export function StatusFilter({ filter }: StatusFilterProps) {
   const countIdPrefix = useId();
+  const counts = useStatusCounts(filter.statusIds);
   return viewToReact(
     statusFilterView({
       statusIds: filter.statusIds,

@@ -8,6 +8,8 @@ import { useSession } from '../../lib/session-context';
 import { freshConversations } from './paging';
 import { conversationHeadOptions } from './queries';
 
+const NONE: Conversation[] = [];
+
 /**
  * Polls the first page (slower while the tab is hidden) and reports conversations
  * that are new or were updated since the agent loaded them. `merge` puts them
@@ -15,7 +17,8 @@ import { conversationHeadOptions } from './queries';
  */
 export function useFreshConversations(
   params: ConversationListParams,
-  loadedRows: readonly Conversation[],
+  /** The loaded rows by id. */
+  loaded: ReadonlyMap<number, Conversation> | undefined,
   enabled: boolean,
 ) {
   const session = useSession();
@@ -36,11 +39,10 @@ export function useFreshConversations(
     refetchOnWindowFocus: 'always',
   });
 
-  const fresh = useMemo(() => {
-    if (!head.data) return [];
-    const loaded = new Map(loadedRows.map((row) => [row.id, row]));
-    return freshConversations(head.data.data, loaded);
-  }, [head.data, loadedRows]);
+  const fresh = useMemo(
+    () => (head.data && loaded ? freshConversations(head.data.data, loaded) : NONE),
+    [head.data, loaded],
+  );
 
   const merge = useCallback(() => {
     if (fresh.length === 0) return;

@@ -8,9 +8,9 @@ import {
 } from 'react';
 import { flushSync } from 'react-dom';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { useHandOver } from '../../lib/hand-over';
 import type { Conversation } from '../../api/schemas';
 import { handleListKey, type ListKeyContext } from './list-keys';
+import { useFirstPaintKeys } from './use-first-paint-hand-over';
 
 /**
  * The keyboard selection: an id, plus `after` while it waits for the next page. j/k work on the
@@ -45,7 +45,7 @@ export function useListKeyboard({
   scrollerRef,
 }: ListKeyboardOptions) {
   const navigate = useNavigate();
-  const handOver = useHandOver();
+  const takeFirstPaintKeys = useFirstPaintKeys();
   const { search, pathname } = useLocation();
   const [selection, setSelection] = useState<Selection | null>(null);
   // Opening a conversation (by any means) selects it; closing it keeps the selection, which is
@@ -89,7 +89,7 @@ export function useListKeyboard({
     // Keys pressed on the rows drawn before React started, in order, each one rendered before
     // the next (flushSync), so "j j Enter" opens the second conversation.
     const replay = setTimeout(() => {
-      for (const event of handOver.takeKeys()) flushSync(() => onKeyDown(event));
+      for (const event of takeFirstPaintKeys()) flushSync(() => onKeyDown(event));
     });
     const listener = (event: KeyboardEvent) => onKeyDown(event);
     document.addEventListener('keydown', listener);
@@ -97,7 +97,7 @@ export function useListKeyboard({
       clearTimeout(replay);
       document.removeEventListener('keydown', listener);
     };
-  }, [handOver]);
+  }, [takeFirstPaintKeys]);
 
   // A closed pane takes its focus with it: give it back to that conversation's row.
   const lastOpenId = useRef(openId);

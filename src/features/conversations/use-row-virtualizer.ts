@@ -1,0 +1,29 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useCallback, type RefObject } from 'react';
+import type { Conversation } from '../../api/schemas';
+import { ROW_HEIGHT } from './row-content';
+
+/**
+ * The window of rows the list draws. Rows have one fixed height, so nothing is ever measured and
+ * the DOM holds the visible rows and a few more however many are loaded.
+ */
+export function useRowVirtualizer(
+  rows: readonly Conversation[],
+  scrollerRef: RefObject<HTMLElement | null>,
+  initialOffset: number,
+) {
+  // Stable until the rows change: a new function would make the virtualizer recompute every
+  // row's position (O(rows)) on each render, scroll events included.
+  const getItemKey = useCallback((index: number) => rows[index]?.id ?? index, [rows]);
+  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read during render by design
+  return useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollerRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    getItemKey,
+    initialOffset,
+    overscan: 3,
+  });
+}
+
+export type RowVirtualizer = ReturnType<typeof useRowVirtualizer>;

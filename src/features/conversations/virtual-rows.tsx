@@ -1,0 +1,57 @@
+import type { VirtualItem } from '@tanstack/react-virtual';
+import type { Conversation } from '../../api/schemas';
+import { ConversationRow } from './conversation-row';
+
+interface VirtualRowsProps {
+  rows: readonly Conversation[];
+  /** The rows to draw (the visible ones and a few more), positioned by the virtualizer. */
+  items: readonly VirtualItem[];
+  totalSize: number;
+  /** The list's length for assistive technology, -1 while more pages may come. */
+  setSize: number;
+  /** The current search (the filters), kept by the rows' links. */
+  search: string;
+  /** The conversation open in the pane. */
+  openId: number | undefined;
+  /** The keyboard selection. */
+  selectedId: number | undefined;
+  now: number;
+}
+
+/** The drawn window of the list: one positioned item per visible row. */
+export function VirtualRows({
+  rows,
+  items,
+  totalSize,
+  setSize,
+  search,
+  openId,
+  selectedId,
+  now,
+}: VirtualRowsProps) {
+  return (
+    <ul aria-label="Conversations" className="conversation-rows" style={{ height: totalSize }}>
+      {items.map((item) => {
+        const conversation = rows[item.index];
+        if (!conversation) return null;
+        return (
+          <li
+            key={item.key}
+            className="conversation-item"
+            aria-setsize={setSize}
+            aria-posinset={item.index + 1}
+            style={{ transform: `translateY(${item.start}px)` }}
+          >
+            <ConversationRow
+              conversation={conversation}
+              href={`/conversations/${conversation.id}${search}`}
+              current={conversation.id === openId}
+              selected={conversation.id === selectedId}
+              now={now}
+            />
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
