@@ -9,6 +9,7 @@ import { ListFooter } from './list-footer';
 import { ListSkeleton } from './list-skeleton';
 import { timeoutHint } from './timeout-hint';
 import { useBannerAnchor } from './use-banner-anchor';
+import { useBatchedRows } from './use-batched-rows';
 import { useConversationList } from './use-conversation-list';
 import { useFirstPaintScrollTop } from './use-first-paint-hand-over';
 import { useFreshConversations } from './use-fresh-conversations';
@@ -33,15 +34,17 @@ export function ConversationList({ statusIds, selectedId }: ConversationListProp
   const { search, pathname } = useLocation();
   const now = useNow();
   const scrollerRef = useRef<HTMLDivElement>(null);
-  const rows = list.data?.rows ?? NO_ROWS;
+  const loaded = list.data?.rows ?? NO_ROWS;
+  const rows = useBatchedRows(loaded, list.isFetchingNextPage);
 
   const startOffset = useFirstPaintScrollTop(scrollerRef);
   const virtualizer = useRowVirtualizer(rows, scrollerRef, startOffset);
   const items = virtualizer.getVirtualItems();
   usePageOnScroll(
+    params,
     list,
     { lastIndex: items.at(-1)?.index ?? -1, scrollOffset: virtualizer.scrollOffset ?? 0 },
-    rows.length,
+    loaded.length,
   );
   const keyboardSelectedId = useListKeyboard({
     rows,
@@ -56,7 +59,7 @@ export function ConversationList({ statusIds, selectedId }: ConversationListProp
   useListAnnouncements({
     isFetchingNextPage: list.isFetchingNextPage,
     loaded: list.isSuccess && !list.isFetchingNextPage && !list.isFetchNextPageError,
-    rowCount: rows.length,
+    rowCount: loaded.length,
     freshCount: fresh.length,
   });
   useFreshTitle(fresh.length);
@@ -75,6 +78,7 @@ export function ConversationList({ statusIds, selectedId }: ConversationListProp
   }
 
   const complete = list.data?.paging.stop === 'end';
+  const empty = loaded.length === 0 && complete;
   return (
     <div className="conversation-list">
       {fresh.length > 0 ? (
@@ -89,7 +93,7 @@ export function ConversationList({ statusIds, selectedId }: ConversationListProp
           Show {fresh.length} new or updated
         </button>
       ) : null}
-      {rows.length === 0 && complete ? (
+      {empty ? (
         <div className="empty-state">
           <p className="empty-title">No conversations match these filters.</p>
           {statusIds.length > 0 ? (
@@ -103,7 +107,7 @@ export function ConversationList({ statusIds, selectedId }: ConversationListProp
         ref={scrollerRef}
         className="conversation-scroller"
         data-testid="conversation-scroller"
-        hidden={rows.length === 0 && complete}
+        hidden={empty}
       >
         <VirtualRows
           rows={rows}
@@ -116,7 +120,7 @@ export function ConversationList({ statusIds, selectedId }: ConversationListProp
           now={now}
         />
         <ListFooter
-          loadedCount={rows.length}
+          loadedCount={loaded.length}
           hasNextPage={list.hasNextPage}
           isFetchingNextPage={list.isFetchingNextPage}
           nextPageError={list.isFetchNextPageError ? list.error : null}

@@ -1,4 +1,5 @@
 import type { VirtualItem } from '@tanstack/react-virtual';
+import { memo } from 'react';
 import type { Conversation } from '../../api/schemas';
 import { ConversationRow } from './conversation-row';
 
@@ -18,8 +19,11 @@ interface VirtualRowsProps {
   now: number;
 }
 
-/** The drawn window of the list: one positioned item per visible row. */
-export function VirtualRows({
+/**
+ * The drawn window of the list: one positioned item per visible row. Memoised: a page that lands
+ * while the list holds its rows back (useBatchedRows) changes none of these props.
+ */
+export const VirtualRows = memo(function VirtualRows({
   rows,
   items,
   totalSize,
@@ -54,4 +58,4 @@ export function VirtualRows({
       })}
     </ul>
   );
-}
+});

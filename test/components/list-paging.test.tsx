@@ -1,0 +1,187 @@
+import { act, render, renderHook, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Conversation } from '../../src/api/schemas';
+import { AppProviders } from '../../src/app/providers';
+import { DEFAULT_CONFIG } from '../../src/lib/config';
+import { writeSession } from '../../src/lib/session-store';
+import type { StatusId } from '../../src/lib/status';
+import { SHOW_EVERY_MS, useBatchedRows } from '../../src/features/conversations/use-batched-rows';
+import { useConversationList } from '../../src/features/conversations/use-conversation-list';
+import { usePageOnScroll } from '../../src/features/conversations/use-page-on-scroll';
+import { listRequests, server, TEST_SERVICE_URL, TEST_TOKEN, useService } from '../support/msw';
+
+/*
+ * Paging while the agent follows the end of the list, driven by hand: happy-dom lays nothing
+ * out, so the test says which row is the last drawn and where the list is scrolled.
+ */
+
+interface View {
+  lastIndex: number;
+  scrollOffset: number;
+}
+
+let latest: {
+  rows: number;
+  error: boolean;
+  setView: (view: View) => void;
+  fetchNextPage: () => void;
+};
+
+function Harness({ statusIds }: { statusIds: readonly StatusId[] }) {
+  const { query, params } = useConversationList(statusIds);
+  const [view, setView] = useState<View>({ lastIndex: 9, scrollOffset: 0 });
+  const rows = query.data?.rows.length ?? 0;
+  usePageOnScroll(params, query, view, rows);
+  latest = {
+    rows,
+    error: query.isFetchNextPageError,
+    setView,
+    fetchNextPage: () => void query.fetchNextPage(),
+  };
+  return null;
+}
+
+function renderList(statusIds: readonly StatusId[] = []) {
+  writeSession({ serviceUrl: TEST_SERVICE_URL, token: TEST_TOKEN });
+  const ui = (ids: readonly StatusId[]) => (
+    <AppProviders
+      config={{ ...DEFAULT_CONFIG, serviceUrl: TEST_SERVICE_URL }}
+      queryDefaults={{ retry: false }}
+    >
+      <Harness key={ids.join()} statusIds={ids} />
+    </AppProviders>
+  );
+  const result = render(ui(statusIds));
+  return { ...result, showFilter: (ids: readonly StatusId[]) => result.rerender(ui(ids)) };
+}
+
+/** The agent scrolls so that this row is the last one drawn. */
+function scrollTo(lastIndex: number) {
+  act(() => latest.setView({ lastIndex, scrollOffset: lastIndex * 64 }));
+}
+
+const nextCursors = () => listRequests().map((params) => params.get('next'));
+
+describe('paging while the agent follows the end', () => {
+  it('asks for pages back to back, each cursor once, up to 1000 rows ahead of the view', async () => {
+    useService({ conversations: 3000 });
+    renderList();
+    await waitFor(() => expect(latest.rows).toBe(50));
+    // Not scrolled: the first page is all there is.
+    expect(listRequests()).toHaveLength(1);
+
+    scrollTo(49);
+    await waitFor(() => expect(latest.rows).toBeGreaterThanOrEqual(49 + 1000));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // It stops there: 1000 rows past row 49 take 21 pages after the first.
+    const cursors = nextCursors();
+    expect(cursors).toHaveLength(22);
+    expect(new Set(cursors).size).toBe(cursors.length);
+
+    // Scrolling back up stops following: the next scroll near the end asks for one page at a time.
+    scrollTo(40);
+    scrollTo(600);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(listRequests()).toHaveLength(22);
+  });
+
+  it('stops at a page answered 503 with Retry-After, and Retry goes on from that cursor', async () => {
+    useService({ conversations: 3000 });
+    let failed: string | null = null;
+    server.use(
+      http.get(`${TEST_SERVICE_URL}/conversations/list`, ({ request }) => {
+        const next = new URL(request.url).searchParams.get('next');
+        if (failed !== null || listRequests().length < 4) return undefined;
+        failed = next;
+        return HttpResponse.json(
+          { errors: [{ type: 'server_error', message: 'Busy' }] },
+          { status: 503, headers: { 'Retry-After': '1' } },
+        );
+      }),
+    );
+    renderList();
+    await waitFor(() => expect(latest.rows).toBe(50));
+    scrollTo(49);
+    await waitFor(() => expect(latest.error).toBe(true));
+    const asked = nextCursors().length;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // No request after the failure: the service said "later".
+    expect(nextCursors()).toHaveLength(asked);
+    expect(failed).not.toBeNull();
+
+    act(() => latest.fetchNextPage());
+    await waitFor(() => expect(latest.error).toBe(false));
+    expect(nextCursors().filter((cursor) => cursor === failed)).toHaveLength(1);
+    // Still following: the chain goes on after the retried page.
+    await waitFor(() => expect(nextCursors().length).toBeGreaterThan(asked + 1));
+  });
+
+  it('a filter changed mid-paging ends the old list’s chain and starts the new one at its top', async () => {
+    useService({ conversations: 3000 });
+    const { showFilter } = renderList();
+    await waitFor(() => expect(latest.rows).toBe(50));
+    scrollTo(49);
+    await waitFor(() => expect(latest.rows).toBeGreaterThanOrEqual(200));
+    showFilter([1]);
+    const unfiltered = () => listRequests().filter((params) => !params.has('statusId')).length;
+    const before = unfiltered();
+    await waitFor(() => expect(latest.rows).toBe(50));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(unfiltered()).toBeLessThanOrEqual(before + 1);
+    const open = listRequests().filter((params) => params.get('statusId') === '1');
+    // The new list has not been scrolled: its first page only.
+    expect(open.map((params) => params.get('next'))).toEqual([null]);
+  });
+});
+
+describe('useBatchedRows', () => {
+  afterEach(() => vi.useRealTimers());
+
+  const row = (id: number): Conversation => ({
+    id,
+    status: 'open',
+    contactId: 1,
+    inboxId: 1,
+    createdAt: 0,
+    updatedAt: 0,
+  });
+  const first = [row(1), row(2)];
+  const more = [...first, row(3)];
+  const evenMore = [...more, row(4)];
+  const andMore = [...evenMore, row(5)];
+
+  it('holds rows that land while the next page is on its way, and draws them in a frame later', () => {
+    vi.useFakeTimers();
+    const { result, rerender } = renderHook(
+      ({ rows, onItsWay }) => useBatchedRows(rows, onItsWay),
+      { initialProps: { rows: first, onItsWay: true } },
+    );
+    // The first batch is drawn in the next frame.
+    rerender({ rows: more, onItsWay: true });
+    expect(result.current).toBe(first);
+    act(() => vi.advanceTimersByTime(20));
+    expect(result.current).toBe(more);
+    // The next page waits until SHOW_EVERY_MS have passed; a page landing meanwhile joins it.
+    rerender({ rows: evenMore, onItsWay: true });
+    act(() => vi.advanceTimersByTime(SHOW_EVERY_MS / 2));
+    expect(result.current).toBe(more);
+    rerender({ rows: andMore, onItsWay: true });
+    expect(result.current).toBe(more);
+    act(() => vi.advanceTimersByTime(SHOW_EVERY_MS));
+    expect(result.current).toBe(andMore);
+  });
+
+  it('draws at once when no page is on its way, or the rows are not the drawn ones plus more', () => {
+    const { result, rerender } = renderHook(
+      ({ rows, onItsWay }) => useBatchedRows(rows, onItsWay),
+      { initialProps: { rows: first, onItsWay: true } },
+    );
+    rerender({ rows: more, onItsWay: false });
+    expect(result.current).toBe(more);
+    const merged = [row(9), ...more];
+    rerender({ rows: merged, onItsWay: true });
+    expect(result.current).toBe(merged);
+  });
+});
