@@ -72,6 +72,13 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       ...pluginQuery.configs.recommended.rules,
+      // Not part of any query key: the session (a session change clears the whole cache), a
+      // timeout (how long to wait, not what is fetched) and the configured messages path (fixed
+      // for the page's life).
+      '@tanstack/query/exhaustive-deps': [
+        'error',
+        { allowlist: { types: ['ServiceSession'], variables: ['timeoutMs', 'messagesPath'] } },
+      ],
       'no-console': 'error',
     },
   },

@@ -140,7 +140,17 @@ async function scrollSample(
     await page.goto(contender.path, { waitUntil: 'commit' });
     await waitForFirstRow(page);
     // Scrolling starts once the UI has started: React's start-up is the first-row figure's cost.
-    await page.waitForFunction(() => !document.querySelector('[data-first-paint]'));
+    // React marks what it renders; the first screen drawn before it (src/boot/) carries nothing.
+    await page.waitForFunction(
+      () => {
+        // The baseline pages have no #root and nothing to wait for.
+        if (!document.getElementById('root')) return true;
+        const screen = document.querySelector('#root > *');
+        return !!screen && Object.keys(screen).some((key) => key.startsWith('__reactFiber$'));
+      },
+      undefined,
+      { polling: 50, timeout: 10_000 },
+    );
     const drive = await page.evaluate(driveToEnd, {
       scrollerSelector: contender.scroller,
       listSelector: LIST,

@@ -10,7 +10,6 @@ export function messageListOptions(
   timeoutMs: number,
 ) {
   // Session and timeout are not part of the key: a session change clears the whole cache.
-  // eslint-disable-next-line @tanstack/query/exhaustive-deps
   return infiniteQueryOptions({
     queryKey: messageKeys.list(conversationId),
     queryFn: ({ pageParam, signal }) =>

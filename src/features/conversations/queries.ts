@@ -10,8 +10,6 @@ export function conversationListOptions(
   params: ConversationListParams,
   timeoutMs: number,
 ) {
-  // Session and timeout are not part of the key: a session change clears the whole cache.
-  // eslint-disable-next-line @tanstack/query/exhaustive-deps
   return infiniteQueryOptions({
     queryKey: conversationKeys.list(params),
     queryFn: ({ pageParam, signal }) =>
@@ -34,8 +32,6 @@ export function conversationHeadOptions(
   params: ConversationListParams,
   timeoutMs: number,
 ) {
-  // Session and timeout are not part of the key: a session change clears the whole cache.
-  // eslint-disable-next-line @tanstack/query/exhaustive-deps
   return queryOptions({
     queryKey: conversationKeys.head(params),
     queryFn: ({ signal }) =>

@@ -16,7 +16,6 @@ export function previewKey(url: string) {
  */
 export function previewQueryOptions(session: ServiceSession, url: string) {
   // The session is not part of the key: a session change clears the whole cache.
-  // eslint-disable-next-line @tanstack/query/exhaustive-deps
   return queryOptions({
     queryKey: previewKey(url),
     queryFn: ({ signal }) => fetchPreview(url, session.token, signal),
