@@ -32,6 +32,9 @@ async function signIn(
 ) {
   const { driver } = webkit;
   await webkit.goto(path);
+  // The form drawn before the UI loads is replaced when it starts (what was typed is carried
+  // over, but the driver's element would be gone): type into the UI's own.
+  await untilAppStarted(driver);
   await typeInto(await fieldByLabel(driver, 'Service URL'), service.url);
   await typeInto(await fieldByLabel(driver, 'Access token'), BROWSER_TOKEN);
   // Signing in to another origin than config.json's reloads the page (connect-src is narrowed).
@@ -39,12 +42,16 @@ async function signIn(
   await driver.findElement(button('Sign in')).click();
   await waitFor(driver, By.css('ul[aria-label="Conversations"] a'));
   // The UI itself, not the rows drawn before it starts.
-  await driver.wait(
+  await untilAppStarted(driver);
+  await webkit.keepErrors();
+}
+
+function untilAppStarted(driver: WebDriver) {
+  return driver.wait(
     () => driver.executeScript<boolean>(appHasStarted),
     15_000,
     'The UI never replaced the first paint',
   );
-  await webkit.keepErrors();
 }
 
 /** The hrefs of the list's first `count` rows, by position (those the virtualized DOM holds). */
