@@ -57,9 +57,8 @@ function holdLaterPages(): () => void {
   return release;
 }
 
-// The shortcuts and the pane are lazy chunks; have them transformed before the tests time things.
+// The pane is a lazy chunk; have it transformed before the tests time things.
 beforeAll(async () => {
-  await import('../../src/features/conversations/list-keys');
   await import('../../src/app/conversation-route');
 });
 
@@ -268,6 +267,35 @@ describe('keyboard: the help dialog', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(router.state.location.pathname).toBe(`/conversations/${id}`);
     expect(heading).toHaveFocus();
+  });
+});
+
+describe('keyboard: the help while the list cannot load', () => {
+  it('? still lists the shortcuts when the first page failed, and Retry is focusable after', async () => {
+    server.use(
+      http.get(`${TEST_SERVICE_URL}/conversations/list`, () =>
+        HttpResponse.json({ message: 'Service down for maintenance' }, { status: 500 }),
+      ),
+    );
+    const { user } = renderApp();
+    const retry = await screen.findByRole('button', { name: 'Retry' });
+    retry.focus();
+    await user.keyboard('?');
+    const dialog = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' });
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(retry).toHaveFocus();
+  });
+
+  it('? pressed twice shows one dialog', async () => {
+    const { user } = renderApp();
+    await rows();
+    await user.keyboard('?');
+    await screen.findByRole('dialog', { name: 'Keyboard shortcuts' });
+    // Inside the dialog shortcuts are off; from the page a second ? keeps the one dialog.
+    document.body.focus();
+    await user.keyboard('?');
+    expect(screen.getAllByRole('dialog', { name: 'Keyboard shortcuts' })).toHaveLength(1);
   });
 });
 

@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import type { Conversation } from '../../api/schemas';
 import type { StatusId } from '../../lib/status';
@@ -7,6 +7,7 @@ import { ErrorAlert } from '../../ui/error-alert';
 import { useFreshNotifications } from './desktop-notifications';
 import { ListFooter } from './list-footer';
 import { ListSkeleton } from './list-skeleton';
+import { ShortcutHelp } from './shortcut-help';
 import { timeoutHint } from './timeout-hint';
 import { useBannerAnchor } from './use-banner-anchor';
 import { useBatchedRows } from './use-batched-rows';
@@ -46,7 +47,7 @@ export function ConversationList({ statusIds, selectedId }: ConversationListProp
     { lastIndex: items.at(-1)?.index ?? -1, scrollOffset: virtualizer.scrollOffset ?? 0 },
     loaded.length,
   );
-  const keyboardSelectedId = useListKeyboard({
+  const keyboard = useListKeyboard({
     rows,
     openId: selectedId,
     list,
@@ -65,9 +66,12 @@ export function ConversationList({ statusIds, selectedId }: ConversationListProp
   useFreshTitle(fresh.length);
   useFreshNotifications(fresh.length);
 
-  if (list.isPending) return <ListSkeleton />;
-  if (list.isError && !list.data) {
-    return (
+  const complete = list.data?.paging.stop === 'end';
+  const empty = loaded.length === 0 && complete;
+  let shown: ReactNode;
+  if (list.isPending) shown = <ListSkeleton />;
+  else if (list.isError && !list.data) {
+    shown = (
       <ErrorAlert
         title="Conversations could not be loaded."
         error={list.error}
@@ -75,59 +79,64 @@ export function ConversationList({ statusIds, selectedId }: ConversationListProp
         onRetry={() => void list.refetch()}
       />
     );
-  }
-
-  const complete = list.data?.paging.stop === 'end';
-  const empty = loaded.length === 0 && complete;
-  return (
-    <div className="conversation-list">
-      {fresh.length > 0 ? (
-        <button
-          type="button"
-          className="fresh-banner"
-          onClick={() => {
-            keepPlace();
-            merge();
-          }}
+  } else {
+    shown = (
+      <div className="conversation-list">
+        {fresh.length > 0 ? (
+          <button
+            type="button"
+            className="fresh-banner"
+            onClick={() => {
+              keepPlace();
+              merge();
+            }}
+          >
+            Show {fresh.length} new or updated
+          </button>
+        ) : null}
+        {empty ? (
+          <div className="empty-state">
+            <p className="empty-title">No conversations match these filters.</p>
+            {statusIds.length > 0 ? (
+              <p>
+                Try other statuses, or <Link to={pathname}>show every conversation</Link>.
+              </p>
+            ) : null}
+          </div>
+        ) : null}
+        <div
+          ref={scrollerRef}
+          className="conversation-scroller"
+          data-testid="conversation-scroller"
+          hidden={empty}
         >
-          Show {fresh.length} new or updated
-        </button>
-      ) : null}
-      {empty ? (
-        <div className="empty-state">
-          <p className="empty-title">No conversations match these filters.</p>
-          {statusIds.length > 0 ? (
-            <p>
-              Try other statuses, or <Link to={pathname}>show every conversation</Link>.
-            </p>
-          ) : null}
+          <VirtualRows
+            rows={rows}
+            items={items}
+            totalSize={virtualizer.getTotalSize()}
+            setSize={list.hasNextPage ? -1 : rows.length}
+            search={search}
+            openId={selectedId}
+            selectedId={keyboard.selectedId}
+            now={now}
+          />
+          <ListFooter
+            loadedCount={loaded.length}
+            hasNextPage={list.hasNextPage}
+            isFetchingNextPage={list.isFetchingNextPage}
+            nextPageError={list.isFetchNextPageError ? list.error : null}
+            stop={list.data?.paging.stop}
+            onLoadMore={() => void list.fetchNextPage()}
+          />
         </div>
-      ) : null}
-      <div
-        ref={scrollerRef}
-        className="conversation-scroller"
-        data-testid="conversation-scroller"
-        hidden={empty}
-      >
-        <VirtualRows
-          rows={rows}
-          items={items}
-          totalSize={virtualizer.getTotalSize()}
-          setSize={list.hasNextPage ? -1 : rows.length}
-          search={search}
-          openId={selectedId}
-          selectedId={keyboardSelectedId}
-          now={now}
-        />
-        <ListFooter
-          loadedCount={loaded.length}
-          hasNextPage={list.hasNextPage}
-          isFetchingNextPage={list.isFetchingNextPage}
-          nextPageError={list.isFetchNextPageError ? list.error : null}
-          stop={list.data?.paging.stop}
-          onLoadMore={() => void list.fetchNextPage()}
-        />
       </div>
-    </div>
+    );
+  }
+  return (
+    <>
+      {shown}
+      {/* The keys work whatever the list shows (loading, failed), and so does their help. */}
+      {keyboard.helpOpen ? <ShortcutHelp onClose={keyboard.closeHelp} /> : null}
+    </>
   );
 }

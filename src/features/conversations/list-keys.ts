@@ -17,6 +17,8 @@ export interface ListKeyContext {
   select: (id: number, after?: boolean) => void;
   /** Navigates to this path, keeping the current search (the filters). */
   go: (path: string) => void;
+  /** Opens the "Keyboard shortcuts" help. */
+  showHelp: () => void;
 }
 
 const TEXT_INPUT = /^(?!checkbox$|radio$|button$|submit$|reset$|image$|file$|color$)/;
@@ -28,14 +30,6 @@ function isTyping(target: Element): boolean {
     target instanceof HTMLTextAreaElement ||
     target instanceof HTMLSelectElement ||
     (target instanceof HTMLElement && target.isContentEditable)
-  );
-}
-
-function showHelp() {
-  import('./shortcut-help').then(
-    ({ showShortcutHelp }) => showShortcutHelp(),
-    // Offline since start-up: nothing to show; the next ? tries again.
-    () => undefined,
   );
 }
 
@@ -65,7 +59,7 @@ function move(context: ListKeyContext, step: 1 | -1) {
 }
 
 /**
- * The list's shortcuts; the help dialog is a chunk of its own, loaded when first asked for. j/↓ and k/↑ select, Enter/o open, Esc closes the pane, ? shows the help. Off while
+ * The list's shortcuts: j/↓ and k/↑ select, Enter/o open, Esc closes the pane, ? shows the help. Off while
  * typing, with Ctrl/Meta/Alt, inside a dialog, and when another handler already took the key.
  * The arrow keys act only in the list (or with nothing focused), so elsewhere they still scroll.
  */
@@ -90,7 +84,7 @@ export function handleListKey(context: ListKeyContext): void {
     if (selectedId === undefined) return;
     if (selectedId !== openId) context.go(`/conversations/${selectedId}`);
   } else if (key === 'Escape' && context.paneOpen) context.go('/');
-  else if (key === '?') showHelp();
+  else if (key === '?') context.showHelp();
   else if (!pressShortcutButton(key)) return;
   event.preventDefault();
 }

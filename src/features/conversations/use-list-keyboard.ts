@@ -33,7 +33,8 @@ interface ListKeyboardOptions {
 }
 
 /**
- * The list's keyboard shortcuts (see list-keys.ts) and what they select. The selected row gets
+ * The list's keyboard shortcuts (see list-keys.ts), what they select and whether the help is
+ * open. The selected row gets
  * real DOM focus once rendered (the virtualizer scrolls it into view), which is also what screen
  * readers follow. Closing the pane gives focus back to that conversation's row.
  */
@@ -48,6 +49,7 @@ export function useListKeyboard({
   const takeFirstPaintKeys = useFirstPaintKeys();
   const { search, pathname } = useLocation();
   const [selection, setSelection] = useState<Selection | null>(null);
+  const [helpOpen, setHelpOpen] = useState(false);
   // Opening a conversation (by any means) selects it; closing it keeps the selection, which is
   // still that conversation unless j/k moved on from the pane.
   const [seenOpenId, setSeenOpenId] = useState(openId);
@@ -79,6 +81,7 @@ export function useListKeyboard({
         setSelection({ id, after });
       },
       go: (path) => void navigate(path + search),
+      showHelp: () => setHelpOpen(true),
     };
     handleListKey(context);
   });
@@ -126,5 +129,5 @@ export function useListKeyboard({
     }
   });
 
-  return selectedId;
+  return { selectedId, helpOpen, closeHelp: () => setHelpOpen(false) };
 }
