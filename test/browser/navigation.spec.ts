@@ -75,6 +75,28 @@ test('opening with the keyboard and closing with Esc are history entries too', a
   await expect(paneHeading(page)).toHaveCount(0);
 });
 
+test('on a slow laptop, clicking one row and then another before the first has opened shows the second, and Back goes to the first', async ({
+  page,
+  service,
+}) => {
+  await signIn(page, service);
+  const ids = service.state.dataset.list().map((conversation) => conversation.id);
+  // Openings render in a transition (a click paints at once): one overtaken by a second click
+  // must neither win nor be lost from history.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+  const rows = conversationList(page).getByRole('link');
+  await rows.nth(1).click();
+  await rows.nth(2).click();
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  await expect(paneHeading(page)).toHaveText(`Conversation #${ids[2]}`);
+  await expect(page).toHaveURL(`/conversations/${ids[2]}`);
+  await expect(rows.nth(2)).toHaveAttribute('aria-current', 'page');
+  await expect(conversationList(page).locator('[aria-current]')).toHaveCount(1);
+  await page.goBack();
+  await expect(paneHeading(page)).toHaveText(`Conversation #${ids[1]}`);
+});
+
 test('a shared link opens the same view, after signing in if needed', async ({
   page,
   context,

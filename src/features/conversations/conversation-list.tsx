@@ -7,7 +7,7 @@ import { ErrorAlert } from '../../ui/error-alert';
 import { useFreshNotifications } from './desktop-notifications';
 import { ListFooter } from './list-footer';
 import { ListSkeleton } from './list-skeleton';
-import { ShortcutHelp } from './shortcut-help';
+import { ShortcutHelp, type ShortcutHelpHandle } from './shortcut-help';
 import { timeoutHint } from './timeout-hint';
 import { useBannerAnchor } from './use-banner-anchor';
 import { useBatchedRows } from './use-batched-rows';
@@ -47,12 +47,14 @@ export function ConversationList({ statusIds, selectedId }: ConversationListProp
     { lastIndex: items.at(-1)?.index ?? -1, scrollOffset: virtualizer.scrollOffset ?? 0 },
     loaded.length,
   );
-  const keyboard = useListKeyboard({
+  const helpRef = useRef<ShortcutHelpHandle>(null);
+  const keyboardSelectedId = useListKeyboard({
     rows,
     openId: selectedId,
     list,
     virtualizer,
     scrollerRef,
+    helpRef,
   });
 
   const { fresh, merge } = useFreshConversations(params, list.data?.byId, list.isSuccess);
@@ -117,7 +119,7 @@ export function ConversationList({ statusIds, selectedId }: ConversationListProp
             setSize={list.hasNextPage ? -1 : rows.length}
             search={search}
             openId={selectedId}
-            selectedId={keyboard.selectedId}
+            selectedId={keyboardSelectedId}
             now={now}
           />
           <ListFooter
@@ -136,7 +138,7 @@ export function ConversationList({ statusIds, selectedId }: ConversationListProp
     <>
       {shown}
       {/* The keys work whatever the list shows (loading, failed), and so does their help. */}
-      {keyboard.helpOpen ? <ShortcutHelp onClose={keyboard.closeHelp} /> : null}
+      <ShortcutHelp ref={helpRef} />
     </>
   );
 }

@@ -1,5 +1,5 @@
-import { memo, type ComponentProps } from 'react';
-import { Link } from 'react-router-dom';
+import { memo, startTransition, type ComponentProps } from 'react';
+import { useLinkClickHandler } from 'react-router-dom';
 import type { Conversation } from '../../api/schemas';
 import { viewToReact } from '../../ui/view-react';
 import { conversationRowView } from './markup';
@@ -14,9 +14,14 @@ interface ConversationRowProps {
   now: number;
 }
 
-/** The row's `a`, as a router link: a click opens the pane without loading the page. */
+/**
+ * The row's `a`, as a router link: a click opens the pane without loading the page. The opening
+ * renders in a transition, so the click is painted at once and the pane's render yields to the
+ * browser instead of holding the frame (Ctrl/middle click and the like stay the browser's).
+ */
 function RouterAnchor({ href = '', ...props }: ComponentProps<'a'>) {
-  return <Link to={href} {...props} />;
+  const open = useLinkClickHandler(href);
+  return <a href={href} {...props} onClick={(event) => startTransition(() => open(event))} />;
 }
 
 const components = { a: RouterAnchor };

@@ -1,4 +1,12 @@
-import { useId, useLayoutEffect, useRef, type SyntheticEvent } from 'react';
+import {
+  useId,
+  useImperativeHandle,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type Ref,
+  type SyntheticEvent,
+} from 'react';
 
 const SHORTCUTS: [keys: string[], action: string][] = [
   [['j', '↓'], 'Select the next conversation (loads more at the end of the list)'],
@@ -9,15 +17,25 @@ const SHORTCUTS: [keys: string[], action: string][] = [
   [['?'], 'Show these shortcuts'],
 ];
 
-interface ShortcutHelpProps {
-  onClose: () => void;
+export interface ShortcutHelpHandle {
+  show: () => void;
 }
 
 /**
- * The "Keyboard shortcuts" help: a modal <dialog> (focus moves to Close and stays inside until it
- * closes); Esc or Close shut it and focus goes back where it was when it opened.
+ * Where the "Keyboard shortcuts" help opens, shown by the key handler through `ref`. Its own state,
+ * so that opening it renders the dialog alone, not the list around it.
  */
-export function ShortcutHelp({ onClose }: ShortcutHelpProps) {
+export function ShortcutHelp({ ref }: { ref: Ref<ShortcutHelpHandle> }) {
+  const [open, setOpen] = useState(false);
+  useImperativeHandle(ref, () => ({ show: () => setOpen(true) }), []);
+  return open ? <ShortcutHelpDialog onClose={() => setOpen(false)} /> : null;
+}
+
+/**
+ * The help itself: a modal <dialog> (focus moves to Close and stays inside until it closes); Esc
+ * or Close shut it and focus goes back where it was when it opened.
+ */
+function ShortcutHelpDialog({ onClose }: { onClose: () => void }) {
   const titleId = useId();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);

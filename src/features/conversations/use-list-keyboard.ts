@@ -1,4 +1,5 @@
 import {
+  startTransition,
   useEffect,
   useEffectEvent,
   useLayoutEffect,
@@ -10,6 +11,7 @@ import { flushSync } from 'react-dom';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { Conversation } from '../../api/schemas';
 import { handleListKey, type ListKeyContext } from './list-keys';
+import type { ShortcutHelpHandle } from './shortcut-help';
 import { useFirstPaintKeys } from './use-first-paint-hand-over';
 
 /**
@@ -30,11 +32,12 @@ interface ListKeyboardOptions {
   list: ListKeyContext['list'];
   virtualizer: { scrollToIndex: (index: number) => void };
   scrollerRef: RefObject<HTMLElement | null>;
+  /** The "Keyboard shortcuts" help, which ? shows. */
+  helpRef: RefObject<ShortcutHelpHandle | null>;
 }
 
 /**
- * The list's keyboard shortcuts (see list-keys.ts), what they select and whether the help is
- * open. The selected row gets
+ * The list's keyboard shortcuts (see list-keys.ts) and what they select. The selected row gets
  * real DOM focus once rendered (the virtualizer scrolls it into view), which is also what screen
  * readers follow. Closing the pane gives focus back to that conversation's row.
  */
@@ -44,12 +47,12 @@ export function useListKeyboard({
   list,
   virtualizer,
   scrollerRef,
+  helpRef,
 }: ListKeyboardOptions) {
   const navigate = useNavigate();
   const takeFirstPaintKeys = useFirstPaintKeys();
   const { search, pathname } = useLocation();
   const [selection, setSelection] = useState<Selection | null>(null);
-  const [helpOpen, setHelpOpen] = useState(false);
   // Opening a conversation (by any means) selects it; closing it keeps the selection, which is
   // still that conversation unless j/k moved on from the pane.
   const [seenOpenId, setSeenOpenId] = useState(openId);
@@ -80,8 +83,9 @@ export function useListKeyboard({
         wantFocus.current = true;
         setSelection({ id, after });
       },
-      go: (path) => void navigate(path + search),
-      showHelp: () => setHelpOpen(true),
+      // Opening or closing the pane renders a lot: in a transition the key is painted first.
+      go: (path) => startTransition(() => void navigate(path + search)),
+      showHelp: () => helpRef.current?.show(),
     };
     handleListKey(context);
   });
@@ -129,5 +133,5 @@ export function useListKeyboard({
     }
   });
 
-  return { selectedId, helpOpen, closeHelp: () => setHelpOpen(false) };
+  return selectedId;
 }
