@@ -7,8 +7,9 @@ import { AppRoutes } from './router';
 export function App({ config, handOver }: { config: AppConfig; handOver?: HandOver }) {
   return (
     <AppProviders config={config} handOver={handOver}>
-      {/* Filters are controlled by the URL: a navigation in a transition would leave a clicked
-          checkbox showing its old state until the list re-renders. */}
+      {/* Navigations are not transitions by default (a control that reads the URL would show
+          its old state until the new view renders); those that render a lot opt in where they
+          are made: opening a conversation, and the status filter with its box shown at once. */}
       <BrowserRouter useTransitions={false}>
         <AppRoutes />
       </BrowserRouter>

@@ -1,5 +1,5 @@
-import { useId } from 'react';
-import { STATUS_FILTERS } from '../../lib/status';
+import { useId, useOptimistic, useTransition } from 'react';
+import { STATUS_FILTERS, type StatusId } from '../../lib/status';
 import { viewToReact } from '../../ui/view-react';
 import { statusFilterView } from './markup';
 import type { StatusFilter as StatusFilterState } from './use-status-filter';
@@ -9,14 +9,22 @@ interface StatusFilterProps {
   filter: StatusFilterState;
 }
 
-/** The status checkboxes, with each status's count once the whole filtered list is loaded. */
+/**
+ * The status checkboxes, with each status's count once the whole filtered list is loaded. Another
+ * filter is another list, drawn in a transition so the click is painted at once: the box shows
+ * its new state meanwhile, and the counts, which belong to the list still shown, wait for it.
+ */
 export function StatusFilter({ filter }: StatusFilterProps) {
   const countIdPrefix = useId();
   const counts = useStatusCounts(filter.statusIds);
+  const [switching, startSwitch] = useTransition();
+  const [shownIds, showToggled] = useOptimistic(filter.statusIds, (ids, id: StatusId) =>
+    ids.includes(id) ? ids.filter((other) => other !== id) : [...ids, id],
+  );
   return viewToReact(
     statusFilterView({
-      statusIds: filter.statusIds,
-      counts,
+      statusIds: shownIds,
+      counts: switching ? undefined : counts,
       countIdPrefix,
       ignored: filter.ignored,
     }),
@@ -24,7 +32,13 @@ export function StatusFilter({ filter }: StatusFilterProps) {
       parts: Object.fromEntries(
         STATUS_FILTERS.map((status) => [
           `status-${status.name}`,
-          { onChange: () => filter.toggle(status.id) },
+          {
+            onChange: () =>
+              startSwitch(() => {
+                showToggled(status.id);
+                filter.toggle(status.id);
+              }),
+          },
         ]),
       ),
     },
