@@ -1,6 +1,6 @@
-import { ApiError } from './errors';
+import { ApiError, networkError } from './errors';
 import { parseRetryAfter } from './http';
-import { withRetries, type RetryOptions } from './with-retries';
+import { withRetries, type RetryOptions } from './retry';
 
 /**
  * GETs an attachment's bytes (downloads, Download all, previews). The caller has already checked
@@ -32,7 +32,7 @@ export function requestAttachment(
       });
     } catch (error) {
       if (signal.aborted) throw error;
-      throw attachmentNetworkError();
+      throw networkError();
     }
     if (response.ok) return response;
     // Not awaited: some transports settle a cancel only once the request is aborted too.
@@ -41,14 +41,8 @@ export function requestAttachment(
   }, options);
 }
 
-/** No answer from the service (also what the download worker reports of its own request). */
-export function attachmentNetworkError(): ApiError {
-  return new ApiError({
-    kind: 'network',
-    type: 'network_error',
-    message: 'The service could not be reached. Check your connection.',
-  });
-}
+/** No answer from the service, as the download worker reports of its own request. */
+export const attachmentNetworkError = networkError;
 
 /** An error status, with its Retry-After (also what the download worker reports). */
 export function attachmentHttpError(status: number, retryAfter: string | null): ApiError {

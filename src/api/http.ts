@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { createDeadline } from './deadline';
 import { ApiError } from './errors';
 import { errorEnvelopeSchema } from './schemas';
 
@@ -47,35 +48,22 @@ export function parseRetryAfter(header: string | null, now = Date.now()): number
 }
 
 /**
- * Combines the caller's abort signal (React Query cancels on filter change and
- * unmount) with a timeout, and tells the two apart afterwards.
+ * Fetches under the caller's abort signal (React Query cancels on filter change and unmount) and a
+ * timeout for the answer's headers, and tells the two apart afterwards.
  */
 export async function fetchWithTimeout(
   url: URL | string,
   init: RequestInit,
   { signal, timeoutMs = DEFAULT_TIMEOUT_MS }: RequestOptions,
 ): Promise<Response> {
-  const timeout = new AbortController();
-  const timer = setTimeout(() => timeout.abort(), timeoutMs);
-  const combined = signal ? AbortSignal.any([signal, timeout.signal]) : timeout.signal;
+  const deadline = createDeadline({ signal, timeoutMs });
   try {
-    return await fetch(url, { ...init, signal: combined });
+    return await fetch(url, { ...init, signal: deadline.signal });
   } catch (error) {
     if (signal?.aborted) throw signal.reason ?? error;
-    if (timeout.signal.aborted) {
-      throw new ApiError({
-        kind: 'timeout',
-        type: 'timeout',
-        message: `The service did not answer within ${Math.round(timeoutMs / 1000)} seconds.`,
-      });
-    }
-    throw new ApiError({
-      kind: 'network',
-      type: 'network_error',
-      message: 'The service could not be reached. Check your connection.',
-    });
+    throw deadline.error();
   } finally {
-    clearTimeout(timer);
+    deadline.dispose();
   }
 }
 

@@ -216,7 +216,7 @@ describe('Download all: the zip engine', () => {
       ),
     );
     controller.abort();
-    await expect(result).rejects.toMatchObject({ failure: { kind: 'cancelled' } });
+    await expect(result).rejects.toMatchObject({ kind: 'cancelled' });
     await vi.waitFor(() => expect(job.received).toContainEqual({ type: 'cancel' }));
     await vi.waitFor(() => expect(seen.every((entry) => entry.aborted)).toBe(true));
   });
@@ -236,7 +236,8 @@ describe('Download all: the zip engine', () => {
     await expect(readAll(job.data.stream as ReadableStream<Uint8Array>)).rejects.toBeDefined();
     await expect(result).rejects.toMatchObject({
       fileName: 'e.bin',
-      failure: { kind: 'server', status: 503 },
+      kind: 'service',
+      status: 503,
     });
     await vi.waitFor(() => expect(job.received).toContainEqual({ type: 'cancel' }));
   });
@@ -268,7 +269,8 @@ describe('Download all: the zip engine', () => {
     const { req, skipped } = request(['a.bin', 'b.bin']);
     await expect(runDownloadAll(req)).rejects.toMatchObject({
       fileName: 'b.bin',
-      failure: { kind: 'http', status: 403 },
+      kind: 'service',
+      status: 403,
     });
     expect(skipped).toEqual(['a.bin']);
     expect(seen).toHaveLength(2);
@@ -279,7 +281,7 @@ describe('Download all: the zip engine', () => {
   it('ends the session on a 401 from any file', async () => {
     serveFiles({ 'a.bin': { size: 10 }, 'b.bin': { size: 10, status: 401 } });
     const { req } = request(['a.bin', 'b.bin']);
-    await expect(runDownloadAll(req)).rejects.toMatchObject({ failure: { kind: 'unauthorized' } });
+    await expect(runDownloadAll(req)).rejects.toMatchObject({ status: 401 });
   });
 });
 

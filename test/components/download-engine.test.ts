@@ -4,7 +4,7 @@ import {
   runDownload,
   type DownloadRequest,
 } from '../../src/features/downloads/engines/download-engine';
-import type { DownloadFailure } from '../../src/features/downloads/engines/download-failure';
+import type { ApiError } from '../../src/api/errors';
 import type { DownloadProgress } from '../../src/lib/download-progress';
 import {
   DEFAULT_DOWNLOAD_OPTIONS,
@@ -148,13 +148,9 @@ describe('download engine: files over 50 MB are handed to the browser with a tic
     await expect(result).resolves.toEqual({ size: undefined, via: 'browser' });
   });
 
-  it.each([
-    [401, 'unauthorized'],
-    [404, 'not-found'],
-    [503, 'server'],
-  ] as const)(
-    "maps the worker's HTTP %i to the %s failure and removes the frame once its answer has loaded",
-    async (status, kind) => {
+  it.each([401, 404, 503])(
+    "fails with the worker's HTTP %i and removes the frame once its answer has loaded",
+    async (status) => {
       serveLarge({ length: SMALL_FILE_LIMIT_BYTES * 2 });
       const { req } = request();
       const result = runDownload(req);
@@ -163,9 +159,9 @@ describe('download engine: files over 50 MB are handed to the browser with a tic
       await vi.waitFor(() => expect(downloadFrame()).not.toBeNull());
       job.port.postMessage({ type: 'error', reason: 'http', status });
       await expect(result).rejects.toMatchObject({
-        kind,
+        kind: 'service',
         status,
-      } satisfies Partial<DownloadFailure>);
+      } satisfies Partial<ApiError>);
       // Not while the worker's empty answer may still be on its way (Firefox calls that an error).
       const frame = downloadFrame()!;
       expect(frame).not.toBeNull();
@@ -205,7 +201,7 @@ describe('download engine: files over 50 MB are handed to the browser with a tic
   it('maps an error status at once, as for small files, without involving the worker', async () => {
     server.use(http.get(URL_LARGE, () => new HttpResponse(null, { status: 404 })));
     const { req } = request();
-    await expect(runDownload(req)).rejects.toMatchObject({ kind: 'not-found', status: 404 });
+    await expect(runDownload(req)).rejects.toMatchObject({ kind: 'service', status: 404 });
     expect(workerSupport.ensureDownloadWorker).not.toHaveBeenCalled();
     expect(downloadFrame()).toBeNull();
   });
@@ -220,7 +216,7 @@ describe('download engine: files over 50 MB are handed to the browser with a tic
     controller.abort();
     await expect(result).rejects.toMatchObject({
       kind: 'cancelled',
-    } satisfies Partial<DownloadFailure>);
+    } satisfies Partial<ApiError>);
     await vi.waitFor(() => expect(job.received).toContainEqual({ type: 'cancel' }));
     downloadFrame()!.dispatchEvent(new Event('load'));
     expect(downloadFrame()).toBeNull();

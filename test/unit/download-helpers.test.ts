@@ -1,10 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { attachmentHttpError } from '../../src/api/attachments';
 import {
   canRetry,
   DownloadFailure,
-  failureForStatus,
+  failureKind,
   failureMessage,
 } from '../../src/features/downloads/engines/download-failure';
+
+const failureForStatus = (status: number) => attachmentHttpError(status, null);
 import { parseContentLength } from '../../src/lib/download-progress';
 import { docIdOf, foreignHost } from '../../src/lib/attachment-target';
 import { formatBytes } from '../../src/lib/format-bytes';
@@ -17,14 +20,20 @@ afterEach(() => {
 
 describe('download helpers', () => {
   it('maps HTTP statuses to what the agent is told', () => {
-    expect(failureForStatus(401).kind).toBe('unauthorized');
-    expect(failureForStatus(404).kind).toBe('not-found');
-    expect(failureForStatus(410).kind).toBe('not-found');
+    expect(failureKind(failureForStatus(401))).toBe('unauthorized');
+    expect(failureKind(failureForStatus(404))).toBe('not-found');
+    expect(failureKind(failureForStatus(410))).toBe('not-found');
     for (const status of [500, 502, 503, 504, 429, 408]) {
-      expect(failureForStatus(status).kind).toBe('server');
+      expect(failureKind(failureForStatus(status))).toBe('server');
       expect(canRetry(failureForStatus(status))).toBe(true);
     }
-    expect(failureForStatus(403).kind).toBe('http');
+    expect(failureKind(failureForStatus(403))).toBe('http');
+    expect(failureMessage(failureForStatus(403))).toBe(
+      'The service refused this download (HTTP 403). Nothing was saved.',
+    );
+    expect(failureMessage(new TypeError('bug'))).toBe(
+      'The download failed: the service could not be reached or the connection was lost. Nothing was saved.',
+    );
     expect(failureMessage(failureForStatus(404))).toBe('This attachment is no longer available.');
     expect(canRetry(failureForStatus(404))).toBe(false);
     expect(failureMessage(new DownloadFailure('stalled', { detail: 30_000 }))).toBe(

@@ -1,8 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { requestAttachment } from '../../src/api/attachments';
 import { ApiError } from '../../src/api/errors';
-import { MAX_RETRIES } from '../../src/api/retry';
-import { withRetries } from '../../src/api/with-retries';
+import { MAX_RETRIES, withRetries } from '../../src/api/retry';
 
 afterEach(() => {
   vi.useRealTimers();

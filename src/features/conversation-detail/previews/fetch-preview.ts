@@ -1,8 +1,10 @@
 import { requestAttachment } from '../../../api/attachments';
+import { createDeadline } from '../../../api/deadline';
+import { ApiError } from '../../../api/errors';
+import { readBody } from '../../../api/read-body';
 import { parseContentLength } from '../../../lib/download-progress';
 import { detectRasterType } from './image-signature';
 import { PREVIEW_MAX_BYTES, PREVIEW_STALL_MS } from './preview-settings';
-import { watchForStall, type StallWatch } from '../../../lib/stall-watch';
 
 export type PreviewResult =
   /** A Blob typed with one of the four allow-listed raster types, never anything else. */
@@ -12,46 +14,24 @@ export type PreviewResult =
   /** The bytes are not a PNG, JPEG, GIF or WebP image. */
   | { kind: 'unreadable' };
 
-/** The preview request failed (status, connection, short body): no preview is shown. */
-export class PreviewFetchError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'PreviewFetchError';
-  }
-}
-
 const SIGNATURE_BYTES = 12;
 
-interface Collected {
-  chunks: Uint8Array<ArrayBuffer>[];
-  head: Uint8Array;
-  size: number;
+/** The first bytes of the body, where an image's signature is. */
+function headOf(chunks: readonly Uint8Array[], size: number): Uint8Array {
+  const head = new Uint8Array(Math.min(size, SIGNATURE_BYTES));
+  let at = 0;
+  for (const chunk of chunks) {
+    if (at === head.length) break;
+    const part = chunk.subarray(0, head.length - at);
+    head.set(part, at);
+    at += part.length;
+  }
+  return head;
 }
 
-/** Reads the body, or stops (and returns null) as soon as it grows past `limit` bytes. */
-async function readAtMost(
-  body: ReadableStream<Uint8Array>,
-  limit: number,
-  stall: StallWatch,
-): Promise<Collected | null> {
-  const reader = body.getReader();
-  const chunks: Uint8Array<ArrayBuffer>[] = [];
-  const head = new Uint8Array(SIGNATURE_BYTES);
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    stall.touch();
-    if (size < SIGNATURE_BYTES) head.set(value.subarray(0, SIGNATURE_BYTES - size), size);
-    size += value.byteLength;
-    if (size > limit) {
-      // Not awaited: some transports settle a cancel only once the request is aborted too.
-      void reader.cancel().catch(() => undefined);
-      return null;
-    }
-    chunks.push(value as Uint8Array<ArrayBuffer>);
-  }
-  return { chunks, head: head.subarray(0, Math.min(size, SIGNATURE_BYTES)), size };
+/** The preview arrived without all its bytes: no preview is shown. */
+function incomplete(message: string): ApiError {
+  return new ApiError({ kind: 'incomplete', type: 'incomplete', message });
 }
 
 /**
@@ -67,43 +47,37 @@ export async function fetchPreview(
   token: string,
   signal: AbortSignal,
 ): Promise<PreviewResult> {
-  const controller = new AbortController();
-  const abort = () => controller.abort();
-  if (signal.aborted) abort();
-  signal.addEventListener('abort', abort);
-  const stall = watchForStall(PREVIEW_STALL_MS, abort);
+  const deadline = createDeadline({ signal, stallMs: PREVIEW_STALL_MS });
   try {
     // React Query retries a transient failure under the app's policy (preview-query.ts).
-    const response = await requestAttachment(url, token, {
-      signal: controller.signal,
-      retries: 0,
-    }).catch((error: unknown) => {
-      abort();
-      throw error;
-    });
-    stall.touch();
+    const response = await deadline.race(
+      requestAttachment(url, token, { signal: deadline.signal, retries: 0 }),
+    );
+    deadline.touch();
     if (!response.body) {
-      abort();
-      throw new PreviewFetchError('The preview arrived without a body.');
+      deadline.abort();
+      throw incomplete('The preview arrived without a body.');
     }
     const length = parseContentLength(response.headers.get('Content-Length'));
     if (length !== undefined && length > PREVIEW_MAX_BYTES) {
-      abort();
+      deadline.abort();
       return { kind: 'too-large' };
     }
-    const collected = await readAtMost(response.body, PREVIEW_MAX_BYTES, stall);
-    if (collected === null) {
-      abort();
+    const { chunks, size, tooLarge } = await readBody(response.body, {
+      deadline,
+      limit: PREVIEW_MAX_BYTES,
+    });
+    if (tooLarge) {
+      deadline.abort();
       return { kind: 'too-large' };
     }
-    if (length !== undefined && collected.size < length) {
-      throw new PreviewFetchError('The preview arrived incomplete.');
+    if (length !== undefined && size < length) {
+      throw incomplete('The preview arrived incomplete.');
     }
-    const type = detectRasterType(collected.head);
+    const type = detectRasterType(headOf(chunks, size));
     if (type === null) return { kind: 'unreadable' };
-    return { kind: 'image', blob: new Blob(collected.chunks, { type }) };
+    return { kind: 'image', blob: new Blob(chunks, { type }) };
   } finally {
-    stall.stop();
-    signal.removeEventListener('abort', abort);
+    deadline.dispose();
   }
 }

@@ -1,8 +1,9 @@
 import { requestAttachment } from '../../../api/attachments';
-import { isApiError } from '../../../api/errors';
-import { withRetries } from '../../../api/with-retries';
-import { collectBody } from './collect-body';
-import { DownloadFailure, failureForStatus, isDownloadFailure } from './download-failure';
+import { createDeadline, type Deadline } from '../../../api/deadline';
+import { toApiError } from '../../../api/errors';
+import { readBody } from '../../../api/read-body';
+import { withRetries } from '../../../api/retry';
+import { DownloadFailure } from './download-failure';
 import { parseContentLength, type ProgressListener } from '../../../lib/download-progress';
 import {
   SMALL_FILE_LIMIT_BYTES,
@@ -10,7 +11,6 @@ import {
   type DownloadOptions,
 } from './download-settings';
 import { saveBlob } from './save-blob';
-import { watchForStall, type StallWatch } from '../../../lib/stall-watch';
 import { fetchThroughWorker } from './worker-download';
 import { ensureDownloadWorker, workerDownloadsAvailable } from './worker-support';
 
@@ -36,30 +36,18 @@ export interface DownloadRequest {
 export type DownloadResult =
   { size: number; via: 'blob' | 'worker' } | { size: number | undefined; via: 'browser' };
 
-/** One request of the page to the attachment url, with its stall watch. */
+/** One request of the page to the attachment url, under Cancel and its stall watch. */
 interface OpenedAttachment {
   response: Response;
   total: number | undefined;
-  stall: StallWatch;
-  /** Aborts this request only (Cancel aborts it too). */
-  abort: () => void;
-  signal: AbortSignal;
-  /** Turns whatever a read threw into the failure to show. */
-  translate: (error: unknown) => DownloadFailure;
-  close: () => void;
-}
-
-/** What a failed request (after its automatic retries) means for a download. */
-export function failureOfRequest(error: unknown): DownloadFailure {
-  if (isDownloadFailure(error)) return error;
-  if (isApiError(error) && error.status !== undefined) return failureForStatus(error.status);
-  return new DownloadFailure('network');
+  /** Its `abort` drops this request only; `error` says why it ended. */
+  deadline: Deadline;
 }
 
 /**
  * GETs the attachment (api/attachments.ts: the token and nothing else; transient failures retried
- * under the app's policy, a wait counting as a sign of life for the stall watch). An error status
- * left after that becomes a DownloadFailure; the body is left unread.
+ * under the app's policy, a wait counting as a sign of life for the stall watch). A failure left
+ * after that is thrown as an ApiError; the body is left unread.
  */
 async function openAttachment({
   url,
@@ -67,39 +55,31 @@ async function openAttachment({
   signal,
   options,
 }: DownloadRequest): Promise<OpenedAttachment> {
-  const controller = new AbortController();
-  const abort = () => controller.abort();
-  signal.addEventListener('abort', abort);
-  let stalled = false;
-  const stall = watchForStall(options.stallTimeoutMs, () => {
-    stalled = true;
-    controller.abort();
-  });
-  const close = () => {
-    stall.stop();
-    signal.removeEventListener('abort', abort);
-  };
-  const translate = (error: unknown): DownloadFailure => {
-    if (signal.aborted) return new DownloadFailure('cancelled');
-    if (stalled) return new DownloadFailure('stalled', { detail: options.stallTimeoutMs });
-    return failureOfRequest(error);
-  };
-
+  const deadline = createDeadline({ signal, stallMs: options.stallTimeoutMs });
   let response: Response;
   try {
     response = await requestAttachment(url, token, {
-      signal: controller.signal,
+      signal: deadline.signal,
       retries: options.retries,
-      onRetry: (delayMs) => stall.touch(delayMs),
+      onRetry: (delayMs) => deadline.touch(delayMs),
     });
   } catch (error) {
-    controller.abort();
-    close();
-    throw translate(error);
+    const failure = deadline.error(error);
+    deadline.abort();
+    deadline.dispose();
+    throw failure;
   }
-  stall.touch();
+  deadline.touch();
   const total = parseContentLength(response.headers.get('Content-Length'));
-  return { response, total, stall, abort, signal: controller.signal, translate, close };
+  return { response, total, deadline };
+}
+
+/** Drops the probe (its body is never read) and says why it ended. */
+function drop({ deadline }: OpenedAttachment) {
+  const failure = deadline.error(new DownloadFailure('cancelled'));
+  deadline.abort();
+  deadline.dispose();
+  return failure;
 }
 
 const isLarge = (total: number | undefined) =>
@@ -107,23 +87,26 @@ const isLarge = (total: number | undefined) =>
 
 /** Reads the body here, with progress, and saves it once complete. */
 async function saveThroughBlob(
-  opened: OpenedAttachment,
+  { response, total, deadline }: OpenedAttachment,
   { fileName, signal, onProgress, onInMemory, options }: DownloadRequest,
 ): Promise<DownloadResult> {
-  if (isLarge(opened.total)) onInMemory?.();
+  if (isLarge(total)) onInMemory?.();
   try {
-    const blob = await collectBody(opened.response.body, opened.total, {
-      signal: opened.signal,
-      stall: opened.stall,
-      onProgress,
+    // Nothing is saved until every byte has arrived, so a failure leaves nothing half-saved.
+    const { chunks, size } = await readBody(response.body, {
+      deadline,
+      onProgress: (received) => onProgress({ received, total }),
     }).catch((error: unknown) => {
-      throw opened.translate(error);
+      throw deadline.error(error);
     });
+    // Chromium fails a short body itself; this also covers transports that do not.
+    if (total !== undefined && size < total) throw new DownloadFailure('incomplete');
     if (signal.aborted) throw new DownloadFailure('cancelled');
+    const blob = new Blob(chunks, { type: 'application/octet-stream' });
     saveBlob(blob, fileName, options.revokeDelayMs);
     return { size: blob.size, via: 'blob' };
   } finally {
-    opened.close();
+    deadline.dispose();
   }
 }
 
@@ -154,11 +137,7 @@ export async function runDownload(request: DownloadRequest): Promise<DownloadRes
   // the service in Chromium and Firefox; WebKit reads ahead regardless (up to the whole file, seen
   // in the WebKit smoke), which costs bytes on the wire but nothing in the result.
   const worker = await ensureDownloadWorker().catch(() => null);
-  if (signal.aborted || opened.signal.aborted) {
-    opened.abort();
-    opened.close();
-    throw opened.translate(new DownloadFailure('cancelled'));
-  }
+  if (opened.deadline.signal.aborted) throw drop(opened);
   if (!worker) return saveThroughBlob(opened, request);
 
   let handedOver = false;
@@ -178,8 +157,7 @@ export async function runDownload(request: DownloadRequest): Promise<DownloadRes
               if (handedOver) return;
               // The worker holds the ticket: the probe has done its job, its body is never read.
               handedOver = true;
-              opened.abort();
-              opened.close();
+              drop(opened);
             },
           },
         ),
@@ -187,13 +165,12 @@ export async function runDownload(request: DownloadRequest): Promise<DownloadRes
     );
     return { size, via: 'browser' };
   } catch (error) {
-    if (!handedOver && !signal.aborted && !opened.signal.aborted) {
+    if (!handedOver && !opened.deadline.signal.aborted) {
       // The worker never took the ticket (an older worker, or none answering): the probe is
       // still open and unread, so it takes the Blob path.
       return saveThroughBlob(opened, request);
     }
-    opened.abort();
-    opened.close();
-    throw signal.aborted ? new DownloadFailure('cancelled') : failureOfRequest(error);
+    drop(opened);
+    throw signal.aborted ? new DownloadFailure('cancelled') : toApiError(error);
   }
 }

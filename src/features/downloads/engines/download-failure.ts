@@ -1,6 +1,8 @@
+import { ApiError, formatDuration, isApiError } from '../../../api/errors';
+
 /**
- * Every way a download can end without a saved file. The hook maps these to what the agent
- * sees: a message, and a Retry button when another attempt can help.
+ * A download fails with an ApiError like every other request (api/errors.ts). What the agent is
+ * told, and whether Retry is offered, depends on which of these it is.
  */
 export type DownloadFailureKind =
   /** The service no longer accepts the token (401): the session ends. */
@@ -24,63 +26,64 @@ export type DownloadFailureKind =
   /** The agent cancelled, or the browser's download manager did. */
   | 'cancelled';
 
-export class DownloadFailure extends Error {
-  readonly kind: DownloadFailureKind;
-  readonly status: number | undefined;
-  /** For 'refused': the foreign host, for 'stalled': the timeout in ms. */
-  readonly detail: string | number | undefined;
+/** The failures a download finds itself, with no answer of the service to build them from. */
+type OwnKind = 'stalled' | 'incomplete' | 'refused' | 'browser' | 'cancelled';
 
-  constructor(kind: DownloadFailureKind, init: { status?: number; detail?: string | number } = {}) {
-    super(`Download failed: ${kind}${init.status ? ` (HTTP ${init.status})` : ''}`);
-    this.name = 'DownloadFailure';
-    this.kind = kind;
-    this.status = init.status;
-    this.detail = init.detail;
+/**
+ * An ApiError of one of those own kinds, built from the kind alone (the download worker's page
+ * side, worker-download.ts, makes them this way). Nothing tells it apart from any other ApiError.
+ */
+export class DownloadFailure extends ApiError {
+  constructor(kind: OwnKind, init: { detail?: string | number } = {}) {
+    super({ kind, type: kind, message: `Download failed: ${kind}`, detail: init.detail });
   }
 }
 
-export function isDownloadFailure(error: unknown): error is DownloadFailure {
-  return error instanceof DownloadFailure;
-}
-
-/** The failure for an HTTP error status from the attachment url. */
-export function failureForStatus(status: number): DownloadFailure {
-  if (status === 401) return new DownloadFailure('unauthorized', { status });
-  if (status === 404 || status === 410) return new DownloadFailure('not-found', { status });
-  if (status >= 500 || status === 408 || status === 429) {
-    return new DownloadFailure('server', { status });
+/** Which failure this is for the agent; anything that is not an ApiError counts as a lost connection. */
+export function failureKind(error: unknown): DownloadFailureKind {
+  if (!isApiError(error)) return 'network';
+  switch (error.kind) {
+    case 'stalled':
+    case 'incomplete':
+    case 'refused':
+    case 'browser':
+    case 'cancelled':
+      return error.kind;
+    default:
+      break;
   }
-  return new DownloadFailure('http', { status });
-}
-
-function formatDuration(ms: number): string {
-  if (ms < 1000) return `${ms} milliseconds`;
-  const seconds = Math.round(ms / 1000);
-  return seconds === 1 ? '1 second' : `${seconds} seconds`;
+  const { status } = error;
+  if (status === undefined) return error.type === 'not_found' ? 'not-found' : 'network';
+  if (status === 401) return 'unauthorized';
+  if (status === 404 || status === 410) return 'not-found';
+  if (status >= 500 || status === 408 || status === 429) return 'server';
+  return 'http';
 }
 
 /** What the agent reads. Hosts and names are shown as React text, never as HTML. */
-export function failureMessage(failure: DownloadFailure): string {
-  switch (failure.kind) {
+export function failureMessage(error: unknown): string {
+  const status = isApiError(error) ? error.status : undefined;
+  const detail = isApiError(error) ? error.detail : undefined;
+  switch (failureKind(error)) {
     case 'unauthorized':
       return 'Your session ended: the service no longer accepts your access token.';
     case 'not-found':
       return 'This attachment is no longer available.';
     case 'server':
-      return `The service could not send this file (HTTP ${failure.status ?? 'error'}). Nothing was saved; try again in a moment.`;
+      return `The service could not send this file (HTTP ${status ?? 'error'}). Nothing was saved; try again in a moment.`;
     case 'http':
-      return `The service refused this download (HTTP ${failure.status ?? 'error'}). Nothing was saved.`;
+      return `The service refused this download (HTTP ${status ?? 'error'}). Nothing was saved.`;
     case 'network':
       return 'The download failed: the service could not be reached or the connection was lost. Nothing was saved.';
     case 'stalled':
       return `The download stalled: no data arrived for ${formatDuration(
-        typeof failure.detail === 'number' ? failure.detail : 30_000,
+        typeof detail === 'number' ? detail : 30_000,
       )}.`;
     case 'incomplete':
       return 'The download was interrupted before the whole file arrived. Nothing was saved.';
     case 'refused':
       return `This attachment's address is not on your service (${String(
-        failure.detail ?? 'unknown address',
+        detail ?? 'unknown address',
       )}); it was not downloaded.`;
     case 'browser':
       return 'Your browser could not start the download. Nothing was saved.';
@@ -89,7 +92,22 @@ export function failureMessage(failure: DownloadFailure): string {
   }
 }
 
+/**
+ * What the agent reads when a Download all ends without a saved zip; the file it failed on (the
+ * error's fileName) is the sender's text, rendered by React as text.
+ */
+export function downloadAllMessage(error: unknown): string {
+  const kind = failureKind(error);
+  const fileName = isApiError(error) ? error.fileName : undefined;
+  if (kind === 'not-found' && fileName === undefined) {
+    return 'None of the attachments is available any more. Nothing was saved.';
+  }
+  if (kind === 'browser') return 'Your browser could not save the zip. Nothing was saved.';
+  const message = failureMessage(error);
+  return fileName === undefined ? message : `“${fileName}”: ${message}`;
+}
+
 /** Retry helps unless the file is gone, the address is foreign, or the session ended. */
-export function canRetry(failure: DownloadFailure): boolean {
-  return !['unauthorized', 'not-found', 'refused', 'cancelled'].includes(failure.kind);
+export function canRetry(error: unknown): boolean {
+  return !['unauthorized', 'not-found', 'refused', 'cancelled'].includes(failureKind(error));
 }

@@ -1,3 +1,4 @@
+import { createDeadline } from '../../../api/deadline';
 import { workerScriptUrl } from '../../../lib/trusted-types';
 import { DOWNLOAD_WORKER_URL, WORKER_SETUP_TIMEOUT_MS } from './download-settings';
 
@@ -18,20 +19,14 @@ export function workerDownloadsAvailable(): boolean {
 
 let setup: Promise<ServiceWorker> | null = null;
 
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('The download worker did not start.')), ms);
-    promise.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error instanceof Error ? error : new Error(String(error)));
-      },
-    );
-  });
+/** Fails (with a timeout) when the worker has not taken control in time; the setup goes on. */
+async function withTimeout<T>(promise: Promise<T>, timeoutMs: number): Promise<T> {
+  const deadline = createDeadline({ timeoutMs });
+  try {
+    return await deadline.race(promise);
+  } finally {
+    deadline.dispose();
+  }
 }
 
 async function registerAndTakeControl(): Promise<ServiceWorker> {

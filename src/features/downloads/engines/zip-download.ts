@@ -1,7 +1,8 @@
 import { makeZip, predictLength } from 'client-zip';
-import { collectBody } from './collect-body';
-import { DownloadAllFailure, toDownloadAllFailure } from './download-all-failure';
-import { DownloadFailure, isDownloadFailure } from './download-failure';
+import { createDeadline } from '../../../api/deadline';
+import { ApiError, isApiError, toApiError } from '../../../api/errors';
+import { readBody } from '../../../api/read-body';
+import { DownloadFailure } from './download-failure';
 import { SMALL_FILE_LIMIT_BYTES, ZIP_LOOKAHEAD, type DownloadOptions } from './download-settings';
 import { saveBlob } from './save-blob';
 import { streamThroughWorker } from './worker-download';
@@ -50,16 +51,23 @@ async function* zipInputs(sources: ZipSources) {
         ? { name, input, lastModified }
         : { name, input, lastModified, size: opened.size };
     }
-    if (sources.added === 0) throw sources.fail(new DownloadFailure('not-found'));
+    if (sources.added === 0) throw sources.fail(noneAvailable());
   } catch (error) {
-    // Our own failures are DownloadAllFailures; anything else is the reader giving up (the
-    // browser's Downloads list cancelled the zip).
-    const ours = error instanceof DownloadAllFailure || isDownloadFailure(error);
-    throw sources.fail(ours ? error : new DownloadFailure('cancelled'));
+    // Our own failures are ApiErrors; anything else is the reader giving up (the browser's
+    // Downloads list cancelled the zip).
+    throw sources.fail(isApiError(error) ? error : new DownloadFailure('cancelled'));
   }
 }
 
-const NO_STALL = { touch: () => undefined, stop: () => undefined };
+/** Every file was gone (404/410): said of the whole set, not of a file. */
+function noneAvailable(): ApiError {
+  return new ApiError({
+    kind: 'service',
+    type: 'not_found',
+    message: 'None of the attachments is available any more.',
+  });
+}
+
 const ignore = () => undefined;
 
 /** Small zips (all sizes known, ≤ 50 MB) and browsers without the worker: one Blob, saved at the end. */
@@ -68,24 +76,22 @@ async function saveZipAsBlob(
   sources: ZipSources,
   { fileName, signal, options }: DownloadAllRequest,
 ): Promise<DownloadAllResult> {
-  const blob = await collectBody(stream, undefined, {
-    signal,
-    stall: NO_STALL,
-    onProgress: ignore,
-  }).catch((error: unknown) => {
-    throw sources.failure ?? sources.fail(error);
-  });
-  if (signal.aborted) throw new DownloadAllFailure(new DownloadFailure('cancelled'));
+  // The zip's own progress is the files' (ZipSources); only Cancel ends this read early.
+  const deadline = createDeadline({ signal });
+  const { chunks } = await readBody(stream, { deadline })
+    .catch((error: unknown) => {
+      throw sources.failure ?? sources.fail(error);
+    })
+    .finally(() => deadline.dispose());
+  if (signal.aborted) throw new DownloadFailure('cancelled');
+  const blob = new Blob(chunks, { type: 'application/octet-stream' });
   saveBlob(blob, fileName, options.revokeDelayMs);
   return { size: blob.size, files: sources.added, via: 'blob' };
 }
 
 function transferUnsupported(error: unknown, stream: ReadableStream): boolean {
   return (
-    isDownloadFailure(error) &&
-    error.kind === 'browser' &&
-    error.detail === 'transfer' &&
-    !stream.locked
+    isApiError(error) && error.kind === 'browser' && error.detail === 'transfer' && !stream.locked
   );
 }
 
@@ -145,7 +151,7 @@ export async function runDownloadAll(request: DownloadAllRequest): Promise<Downl
       throw sources.failure ?? sources.fail(error);
     }
   } catch (error) {
-    throw sources.failure ?? toDownloadAllFailure(error);
+    throw sources.failure ?? toApiError(error);
   } finally {
     sources.close();
   }

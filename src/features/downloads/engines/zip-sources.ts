@@ -1,5 +1,6 @@
-import { DownloadAllFailure } from './download-all-failure';
-import { DownloadFailure, failureForStatus, isDownloadFailure } from './download-failure';
+import { createDeadline, type Deadline } from '../../../api/deadline';
+import type { ApiError } from '../../../api/errors';
+import { DownloadFailure, failureKind } from './download-failure';
 import { parseContentLength, type DownloadProgress } from '../../../lib/download-progress';
 import type { ZipEntryPlan } from './zip-plan';
 
@@ -12,14 +13,9 @@ export interface ZipProgress extends DownloadProgress {
 /**
  * Opens one attachment: api/attachments.ts's requestAttachment with the token and the retry
  * policy, passed in by the caller so this lazily loaded chunk does not pull the API modules out
- * of the first load's chunks. Rejects with an error carrying the HTTP `status` when there was one.
+ * of the first load's chunks. Rejects with an ApiError carrying the HTTP `status` when there was one.
  */
 export type OpenAttachment = (url: string, signal: AbortSignal) => Promise<Response>;
-
-const statusOf = (error: unknown): number | undefined => {
-  const status = (error as { status?: unknown } | null)?.status;
-  return typeof status === 'number' ? status : undefined;
-};
 
 export interface ZipSourceOptions {
   open: OpenAttachment;
@@ -55,11 +51,13 @@ export interface OpenedEntry {
 export class ZipSources {
   /** Aborted by Cancel, a stall, the first failure, or close(). */
   readonly signal: AbortSignal;
-  failure: DownloadAllFailure | null = null;
+  /** The run's failure, naming the file when it was one file's. */
+  failure: ApiError | null = null;
   /** Entries actually put in the zip so far. */
   added = 0;
 
-  private readonly controller = new AbortController();
+  /** Stalls count only while the run waits for headers or bytes: the zip's reader pulls at its own pace. */
+  private readonly deadline: Deadline;
   private readonly openings: Promise<OpenedEntry | null>[] = [];
   /** Bytes each entry contributes: Content-Length, 0 when skipped, undefined while unknown. */
   private readonly sizes: (number | undefined)[] = [];
@@ -68,16 +66,17 @@ export class ZipSources {
   private totalBytes: number | undefined;
   private received = 0;
   private file = 0;
-  private stalled = false;
-  private readonly onCancel = () => this.controller.abort();
 
   constructor(
     private readonly entries: readonly ZipEntryPlan[],
     private readonly options: ZipSourceOptions,
   ) {
-    this.signal = this.controller.signal;
-    if (options.signal.aborted) this.controller.abort();
-    options.signal.addEventListener('abort', this.onCancel);
+    this.deadline = createDeadline({
+      signal: options.signal,
+      stallMs: options.stallTimeoutMs,
+      stallWhile: 'waiting',
+    });
+    this.signal = this.deadline.signal;
   }
 
   get count(): number {
@@ -110,7 +109,7 @@ export class ZipSources {
   async prime(): Promise<void> {
     const first = Math.min(this.entries.length, this.options.lookahead);
     for (let index = 0; index < first; index += 1) void this.open(index);
-    await this.guard(Promise.all(this.openings.slice(0, first)));
+    await this.deadline.race(Promise.all(this.openings.slice(0, first)));
     this.report();
   }
 
@@ -120,7 +119,7 @@ export class ZipSources {
     for (let ahead = index; ahead < end; ahead += 1) void this.open(ahead);
     this.file = index;
     this.report();
-    const opened = await this.guard(this.open(index));
+    const opened = await this.deadline.race(this.open(index));
     if (opened) this.added += 1;
     return opened;
   }
@@ -141,7 +140,7 @@ export class ZipSources {
           }
           let result: ReadableStreamReadResult<Uint8Array>;
           try {
-            result = await this.guard(reader.read());
+            result = await this.deadline.race(reader.read());
           } catch (error) {
             controller.error(this.fail(error, opened.entry));
             void reader.cancel().catch(() => undefined);
@@ -170,23 +169,21 @@ export class ZipSources {
    * Records the run's failure (the first one wins; Cancel and stalls name no file) and stops
    * every request. Returns the failure to throw.
    */
-  fail(error: unknown, entry?: ZipEntryPlan): DownloadAllFailure {
+  fail(error: unknown, entry?: ZipEntryPlan): ApiError {
     if (!this.failure) {
-      const failure = this.translate(error);
-      const perFile = failure.kind !== 'cancelled' && failure.kind !== 'stalled';
-      this.failure =
-        error instanceof DownloadAllFailure
-          ? error
-          : new DownloadAllFailure(failure, perFile ? entry?.shownName : undefined);
+      const failure = this.deadline.error(error);
+      const kind = failureKind(failure);
+      const perFile = kind !== 'cancelled' && kind !== 'stalled' && failure.fileName === undefined;
+      this.failure = perFile && entry ? failure.onFile(entry.shownName) : failure;
     }
-    this.controller.abort();
+    this.deadline.abort();
     return this.failure;
   }
 
   /** Stops whatever is still open. */
   close(): void {
-    this.options.signal.removeEventListener('abort', this.onCancel);
-    this.controller.abort();
+    this.deadline.abort();
+    this.deadline.dispose();
   }
 
   private open(index: number): Promise<OpenedEntry | null> {
@@ -204,64 +201,21 @@ export class ZipSources {
     const entry = this.entries[index]!;
     let response: Response;
     try {
-      response = await this.options.open(entry.url, this.controller.signal);
+      response = await this.options.open(entry.url, this.signal);
     } catch (error) {
-      const status = statusOf(error);
-      if (status === 404 || status === 410) {
+      if (failureKind(error) === 'not-found') {
         this.sizes[index] = 0;
         this.known[index] = true;
         this.skipped[index] = true;
         this.options.onSkip(entry);
         return null;
       }
-      throw this.fail(status === undefined ? error : failureForStatus(status), entry);
+      throw this.fail(error, entry);
     }
     const size = parseContentLength(response.headers.get('Content-Length'));
     this.sizes[index] = size;
     this.known[index] = true;
     return { entry, index, response, size };
-  }
-
-  /**
-   * Waits for `promise`, failing the run as stalled if it takes longer than the stall timeout.
-   * Rejects as soon as the run is stopped, whether or not the transport errors the pending read
-   * or request itself.
-   */
-  private guard<T>(promise: Promise<T>): Promise<T> {
-    const { signal } = this.controller;
-    return new Promise<T>((resolve, reject) => {
-      const stop = () => reject(new DOMException('The download was stopped.', 'AbortError'));
-      const timer = setTimeout(() => {
-        this.stalled = true;
-        this.controller.abort();
-      }, this.options.stallTimeoutMs);
-      const settle = () => {
-        clearTimeout(timer);
-        signal.removeEventListener('abort', stop);
-      };
-      if (signal.aborted) stop();
-      else signal.addEventListener('abort', stop);
-      promise.then(
-        (value) => {
-          settle();
-          resolve(value);
-        },
-        (error: unknown) => {
-          settle();
-          reject(error instanceof Error ? error : new Error(String(error)));
-        },
-      );
-    });
-  }
-
-  private translate(error: unknown): DownloadFailure {
-    if (error instanceof DownloadAllFailure) return error.failure;
-    if (this.options.signal.aborted) return new DownloadFailure('cancelled');
-    if (this.stalled) {
-      return new DownloadFailure('stalled', { detail: this.options.stallTimeoutMs });
-    }
-    if (isDownloadFailure(error)) return error;
-    return new DownloadFailure('network');
   }
 
   private report(): void {

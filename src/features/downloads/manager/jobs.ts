@@ -5,17 +5,13 @@ import type { MessagePage } from '../../../api/messages';
 import type { Attachment } from '../../../api/schemas';
 import { resolveDownloadTarget, shownFileName } from '../../../lib/attachment-target';
 import { formatBytes } from '../../../lib/format-bytes';
-import {
-  canRetryDownloadAll,
-  downloadAllMessage,
-  toDownloadAllFailure,
-} from '../engines/download-all-failure';
 import { runDownload } from '../engines/download-engine';
 import {
   canRetry,
+  downloadAllMessage,
   DownloadFailure,
+  failureKind,
   failureMessage,
-  isDownloadFailure,
 } from '../engines/download-failure';
 import {
   DEFAULT_DOWNLOAD_OPTIONS,
@@ -35,14 +31,11 @@ import { fileDownloadKey, zipDownloadKey } from './keys';
  * so they run to the end whatever happens to the pane that started them, and again on Retry.
  */
 
-function failed(failure: DownloadFailure, message = failureMessage(failure)): JobFailed {
-  const outcome =
-    failure.kind === 'unauthorized'
-      ? 'unauthorized'
-      : failure.kind === 'cancelled'
-        ? 'cancelled'
-        : 'failed';
-  return new JobFailed(outcome, message, canRetry(failure));
+/** A download's failure (anything thrown), told as the agent reads it. */
+function failed(error: unknown, message = failureMessage(error)): JobFailed {
+  const kind = failureKind(error);
+  const outcome = kind === 'unauthorized' || kind === 'cancelled' ? kind : 'failed';
+  return new JobFailed(outcome, message, canRetry(error));
 }
 
 interface FileJobInput {
@@ -96,7 +89,7 @@ export function fileJob({
           announcement: `Saved ${name} (${formatBytes(result.size ?? 0)}).`,
         };
       } catch (error) {
-        throw failed(isDownloadFailure(error) ? error : new DownloadFailure('network'));
+        throw failed(error);
       } finally {
         progress.stop();
       }
@@ -185,9 +178,7 @@ export function zipJob(input: ZipJobInput): DownloadJob {
           announcement: `All attachments saved: ${fileName}, ${result.files} files, ${formatBytes(result.size)}.`,
         };
       } catch (error) {
-        const failure = toDownloadAllFailure(error);
-        const { outcome, message } = failed(failure.failure, downloadAllMessage(failure));
-        throw new JobFailed(outcome, message, canRetryDownloadAll(failure));
+        throw failed(error, downloadAllMessage(error));
       } finally {
         progress.stop();
       }
