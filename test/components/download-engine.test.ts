@@ -22,8 +22,8 @@ vi.mock('../../src/features/downloads/engines/worker-support', () => ({
 const URL_LARGE = `${TEST_SERVICE_URL}/attachments/c1-m1-a0/data`;
 
 /**
- * Stands in for public/download-sw.js: receives jobs with their port and lets the test answer
- * as the worker would.
+ * Stands in for the download worker (src/download-worker/): receives jobs with their port and lets
+ * the test answer as the worker would.
  */
 class FakeWorker {
   jobs: { data: Record<string, unknown>; port: MessagePort; received: unknown[] }[] = [];

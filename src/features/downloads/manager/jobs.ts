@@ -17,12 +17,9 @@ import {
   failureMessage,
   isDownloadFailure,
 } from '../engines/download-failure';
-import {
-  DEFAULT_DOWNLOAD_OPTIONS,
-  PROGRESS_INTERVAL_MS,
-  type DownloadOptions,
-} from '../engines/download-settings';
+import { DEFAULT_DOWNLOAD_OPTIONS, type DownloadOptions } from '../engines/download-settings';
 import { throttleProgress } from '../engines/throttle-progress';
+import { PROGRESS_INTERVAL_MS } from '../../../download-worker/protocol';
 import { planZip, zipFileName } from '../engines/zip-plan';
 import type { ZipProgress } from '../engines/zip-sources';
 import type { DownloadJob } from './download-manager';
