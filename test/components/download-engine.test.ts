@@ -73,7 +73,6 @@ function request(overrides: Partial<DownloadRequest> = {}) {
   const req: DownloadRequest = {
     url: URL_LARGE,
     token: TEST_TOKEN,
-    serviceUrl: TEST_SERVICE_URL,
     fileName: 'database-backup.bin',
     signal: controller.signal,
     onProgress: (p) => progress.push(p),

@@ -73,7 +73,6 @@ export function fileJob({
         const result = await runDownload({
           url: target.url,
           token: session.token,
-          serviceUrl: session.serviceUrl,
           fileName: target.fileName,
           signal,
           onProgress: progress.report,
