@@ -22,8 +22,7 @@ import { throttleProgress } from '../engines/throttle-progress';
 import { PROGRESS_INTERVAL_MS } from '../../../download-worker/protocol';
 import { planZip, zipFileName } from '../engines/zip-plan';
 import type { ZipProgress } from '../engines/zip-sources';
-import type { DownloadJob } from './download-manager';
-import { JobFailed } from './run-job';
+import { JobFailed, type DownloadJob } from './download-manager';
 import { fileDownloadKey, zipDownloadKey } from './keys';
 
 /**
