@@ -25,7 +25,7 @@ export interface StreamJob extends JobBase {
   stream: ReadableStream<Uint8Array>;
 }
 
-export type Job = TicketJob | StreamJob;
+type Job = TicketJob | StreamJob;
 
 interface Waiting {
   job: Job;

@@ -5,7 +5,7 @@ import type { PageMessage } from './protocol';
 declare const self: ServiceWorkerGlobalScope;
 
 /** What the worker does with each message the page posts to it (see protocol.ts). */
-export type PageMessageHandlers = {
+type PageMessageHandlers = {
   [Type in PageMessage['type']]: (
     message: Extract<PageMessage, { type: Type }>,
     event: ExtendableMessageEvent,

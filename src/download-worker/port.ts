@@ -1,7 +1,7 @@
 import type { PagePortMessage, WorkerReply } from './protocol';
 
 /** What the worker does with each message the page may send on a job's port. */
-export type PortHandlers = {
+type PortHandlers = {
   [Type in PagePortMessage['type']]: (message: Extract<PagePortMessage, { type: Type }>) => void;
 };
 
