@@ -54,12 +54,21 @@ export default tseslint.config(
     },
   },
   {
-    files: ['public/**/*.js'],
-    ...tseslint.configs.disableTypeChecked,
-    languageOptions: {
-      ...tseslint.configs.disableTypeChecked.languageOptions,
-      sourceType: 'script',
-      globals: { ...globals.serviceworker },
+    // The download worker is a program of its own, run as a service worker: it shares only its
+    // protocol.ts with the page, which imports that file, never the other way round.
+    files: ['src/download-worker/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./',
+              message: 'The download worker imports only its own folder (src/download-worker/).',
+            },
+          ],
+        },
+      ],
     },
   },
   {

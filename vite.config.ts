@@ -2,9 +2,16 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { demoServicePlugin } from './service-double/vite-plugin.ts';
+import { downloadWorkerPlugin } from './src/download-worker/vite-plugin.ts';
 
 export default defineConfig({
-  plugins: [react(), demoServicePlugin(), listUiCodeFiles(), trustedTypesInBuildOnly()],
+  plugins: [
+    react(),
+    demoServicePlugin(),
+    downloadWorkerPlugin(),
+    listUiCodeFiles(),
+    trustedTypesInBuildOnly(),
+  ],
   build: {
     target: 'es2022',
     sourcemap: true,

@@ -6,10 +6,9 @@
  * (`navigator.serviceWorker.register`), and it turns exactly that worker's URL on this origin into
  * a TrustedScriptURL; anything else throws. Imported only by the lazily loaded download engine.
  */
-export const WORKER_POLICY_NAME = 'threadline-worker';
+import { WORKER_SCRIPT_PATH } from '../download-worker/protocol';
 
-/** public/download-sw.js; the policy's one allowed script URL (with the app's own origin). */
-export const WORKER_SCRIPT_PATH = '/download-sw.js';
+export const WORKER_POLICY_NAME = 'threadline-worker';
 
 /**
  * The policy's rule: `input`, resolved against `base` (the page's URL), must be the worker script

@@ -22,7 +22,7 @@ vi.mock('../../src/features/downloads/engines/worker-support', () => ({
   ensureDownloadWorker: vi.fn(),
 }));
 
-/** Stands in for public/download-sw.js: takes 'stream' jobs (port + transferred stream). */
+/** Stands in for the download worker (src/download-worker/): takes 'stream' jobs (port + transferred stream). */
 class FakeWorker {
   jobs: { data: Record<string, unknown>; port: MessagePort; received: unknown[] }[] = [];
   refuseTransfer = false;
@@ -183,7 +183,7 @@ describe('Download all: the zip engine', () => {
       size: undefined,
     });
     expect(job.data.stream).toBeInstanceOf(ReadableStream);
-    // The worker answers as public/download-sw.js does: ready, then the bytes as they come.
+    // The worker answers as src/download-worker/ does: ready, then the bytes as they come.
     job.port.postMessage({ type: 'ready', id: 'zip-1' });
     await vi.waitFor(() =>
       expect(document.querySelector('iframe[src="/__threadline/download/zip-1"]')).not.toBeNull(),

@@ -22,8 +22,8 @@ vi.mock('../../src/features/downloads/engines/worker-support', () => ({
 const URL_LARGE = `${TEST_SERVICE_URL}/attachments/c1-m1-a0/data`;
 
 /**
- * Stands in for public/download-sw.js: receives jobs with their port and lets the test answer
- * as the worker would.
+ * Stands in for the download worker (src/download-worker/): receives jobs with their port and lets
+ * the test answer as the worker would.
  */
 class FakeWorker {
   jobs: { data: Record<string, unknown>; port: MessagePort; received: unknown[] }[] = [];
@@ -73,7 +73,6 @@ function request(overrides: Partial<DownloadRequest> = {}) {
   const req: DownloadRequest = {
     url: URL_LARGE,
     token: TEST_TOKEN,
-    serviceUrl: TEST_SERVICE_URL,
     fileName: 'database-backup.bin',
     signal: controller.signal,
     onProgress: (p) => progress.push(p),

@@ -2,16 +2,11 @@ import { describe, expect, it, vi } from 'vitest';
 import {
   DownloadManager,
   findEntry,
+  JobFailed,
   type DownloadJob,
   type JobContext,
   type JobDone,
 } from '../../src/features/downloads/manager/download-manager';
-import {
-  clearFinished,
-  JobFailed,
-  retryDownload,
-  startDownload,
-} from '../../src/features/downloads/manager/run-job';
 
 /** A job the test ends by hand; records every run and its context. */
 function manualJob(key = 'file:1:a') {
@@ -41,8 +36,8 @@ describe('DownloadManager', () => {
     const { job, runs } = manualJob();
     const listener = vi.fn();
     manager.subscribe(listener);
-    startDownload(manager, job);
-    startDownload(manager, job);
+    manager.start(job);
+    manager.start(job);
     expect(runs).toHaveLength(1);
     expect(findEntry(manager, job.key)).toMatchObject({ phase: 'running', received: 0 });
     expect(manager.active()).toHaveLength(1);
@@ -59,7 +54,7 @@ describe('DownloadManager', () => {
   it('cancels at once: the job sees its signal aborted and a late result is ignored', async () => {
     const manager = new DownloadManager();
     const { job, runs } = manualJob();
-    startDownload(manager, job);
+    manager.start(job);
     manager.cancel(job.key);
     expect(runs[0]!.context.signal.aborted).toBe(true);
     expect(findEntry(manager, job.key)?.phase).toBe('cancelled');
@@ -72,7 +67,7 @@ describe('DownloadManager', () => {
   it('keeps a failure with its message, and Retry runs the same job again', async () => {
     const manager = new DownloadManager();
     const { job, runs } = manualJob();
-    startDownload(manager, job);
+    manager.start(job);
     runs[0]!.reject(new JobFailed('failed', 'The service could not send this file.', true));
     await flush();
     expect(findEntry(manager, job.key)).toMatchObject({
@@ -80,7 +75,7 @@ describe('DownloadManager', () => {
       message: 'The service could not send this file.',
       canRetry: true,
     });
-    retryDownload(manager, job.key);
+    manager.retry(job.key);
     expect(runs).toHaveLength(2);
     expect(findEntry(manager, job.key)?.phase).toBe('running');
     expect(findEntry(manager, job.key)?.message).toBeUndefined();
@@ -90,8 +85,8 @@ describe('DownloadManager', () => {
     const manager = new DownloadManager();
     const first = manualJob('file:1:a');
     const second = manualJob('file:1:b');
-    startDownload(manager, first.job);
-    startDownload(manager, second.job);
+    manager.start(first.job);
+    manager.start(second.job);
     first.runs[0]!.reject(new JobFailed('unauthorized', 'Your session ended.', false));
     await flush();
     expect(first.job.onUnauthorized).toHaveBeenCalledTimes(1);
@@ -106,12 +101,12 @@ describe('DownloadManager', () => {
     const manager = new DownloadManager();
     const first = manualJob('file:1:a');
     const second = manualJob('file:1:b');
-    startDownload(manager, first.job);
-    startDownload(manager, second.job);
+    manager.start(first.job);
+    manager.start(second.job);
     expect(manager.getSnapshot().map((entry) => entry.key)).toEqual(['file:1:b', 'file:1:a']);
     first.runs[0]!.resolve(saved);
     await flush();
-    clearFinished(manager);
+    manager.clearFinished();
     expect(manager.getSnapshot().map((entry) => entry.key)).toEqual(['file:1:b']);
   });
 });

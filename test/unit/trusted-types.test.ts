@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DOWNLOAD_WORKER_URL } from '../../src/features/downloads/engines/download-settings';
+import { WORKER_SCRIPT_PATH } from '../../src/download-worker/protocol';
 import { checkWorkerScriptUrl, WORKER_POLICY_NAME } from '../../src/lib/trusted-types';
 
 const PAGE = 'http://127.0.0.1:4173/conversations/42?status=open';
@@ -14,7 +14,7 @@ describe('checkWorkerScriptUrl (the threadline-worker policy)', () => {
   );
 
   it("allows the download engine's worker URL", () => {
-    expect(checkWorkerScriptUrl(DOWNLOAD_WORKER_URL, PAGE)).toBe(WORKER);
+    expect(checkWorkerScriptUrl(WORKER_SCRIPT_PATH, PAGE)).toBe(WORKER);
   });
 
   it.each([

@@ -7,7 +7,6 @@ import { useDownloadsContext } from '../manager/downloads-context';
 import { useDownloadEntry } from '../manager/use-downloads';
 import { fileJob } from '../manager/jobs';
 import { fileDownloadKey } from '../manager/keys';
-import { startDownload } from '../manager/run-job';
 import { DownloadStatus } from './download-status';
 
 /**
@@ -23,10 +22,7 @@ export function AttachmentDownload({ attachment, conversationId }: AttachmentAct
   const entry = useDownloadEntry(key);
   const name = shownFileName(attachment);
   const start = () =>
-    startDownload(
-      manager,
-      fileJob({ attachment, conversationId, session, onUnauthorized, options }),
-    );
+    manager.start(fileJob({ attachment, conversationId, session, onUnauthorized, options }));
   const size = entry?.total;
 
   return (

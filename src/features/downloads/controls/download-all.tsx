@@ -6,7 +6,6 @@ import { useDownloadsContext } from '../manager/downloads-context';
 import { useDownloadEntry } from '../manager/use-downloads';
 import { zipJob } from '../manager/jobs';
 import { zipDownloadKey } from '../manager/keys';
-import { startDownload } from '../manager/run-job';
 import { DownloadAllStatus, SkippedFilesList } from './download-all-status';
 
 function countAttachments(pages: MessagePage[]): number {
@@ -37,8 +36,7 @@ export function DownloadAll({
   const count = countAttachments(pages);
   if (count < 2 && !entry) return null;
   const start = () =>
-    startDownload(
-      manager,
+    manager.start(
       zipJob({
         conversationId,
         session,

@@ -18,7 +18,6 @@ export interface DownloadRequest {
   /** Already passed the origin guard. */
   url: string;
   token: string;
-  serviceUrl: string;
   /** Already made safe by toSafeFileName. */
   fileName: string;
   signal: AbortSignal;

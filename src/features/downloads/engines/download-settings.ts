@@ -32,18 +32,11 @@ export const DOWNLOAD_FRAME_LINGER_MS = 60_000;
 /** The page pings the worker this often during a download so the browser keeps it alive. */
 export const WORKER_KEEPALIVE_MS = 10_000;
 
-/** Progress reaches React at most this often. */
-export const PROGRESS_INTERVAL_MS = 100;
-
 /**
  * Download all: requests open at once (the file being read plus those fetched ahead). Their sizes
  * are what makes overall progress a percentage; a small number leaves connections for the app.
  */
 export const ZIP_LOOKAHEAD = 4;
-
-/** The worker script (public/download-sw.js) and the only URLs it answers. */
-export const DOWNLOAD_WORKER_URL = '/download-sw.js';
-export const DOWNLOAD_WORKER_PATH = '/__threadline/download/';
 
 export interface DownloadOptions {
   stallTimeoutMs: number;

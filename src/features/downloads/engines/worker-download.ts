@@ -1,31 +1,29 @@
 import { attachmentHttpError, attachmentNetworkError } from '../../../api/attachments';
+import {
+  DOWNLOAD_PATH,
+  type PageMessage,
+  type PagePortMessage,
+  type StreamMessage,
+  type TicketMessage,
+  type WorkerErrorReason,
+  type WorkerReply,
+} from '../../../download-worker/protocol';
 import { DownloadFailure } from './download-failure';
 import type { ProgressListener } from '../../../lib/download-progress';
-import {
-  DOWNLOAD_FRAME_LINGER_MS,
-  DOWNLOAD_WORKER_PATH,
-  WORKER_KEEPALIVE_MS,
-} from './download-settings';
+import { DOWNLOAD_FRAME_LINGER_MS, WORKER_KEEPALIVE_MS } from './download-settings';
 import { watchForStall } from '../../../lib/stall-watch';
 
 /**
- * The page's side of a worker download. The worker (public/download-sw.js) receives the job over
- * postMessage with a MessageChannel port, keeps it under a random id, and answers a hidden
- * iframe's navigation to /__threadline/download/<id>, which the browser turns into a download.
- * Two kinds of job: a ticket (url + token: the worker requests a large attachment itself and
- * hands the response to the browser untouched) and a stream the page produces (Download all).
+ * The page's side of a worker download. The worker (src/download-worker/, its messages in
+ * protocol.ts) receives the job over postMessage with a MessageChannel port, keeps it under a
+ * random id, and answers a hidden iframe's navigation to DOWNLOAD_PATH + id, which the browser
+ * turns into a download. Two kinds of job: a ticket (url + token: the worker requests a large
+ * attachment itself and hands the response to the browser untouched) and a stream the page
+ * produces (Download all).
  */
 
 /** A large attachment: the worker requests it itself, with the token, and returns it unread. */
-export interface TicketJob {
-  /** Already passed the origin guard (the service's origin and base path). */
-  url: string;
-  token: string;
-  /** Already made safe by toSafeFileName. */
-  fileName: string;
-  /** From the page's probe's Content-Length (the worker prefers its own answer's). */
-  size: number | undefined;
-}
+export type TicketJob = Omit<TicketMessage, 'type'>;
 
 interface WorkerRunOptions {
   signal: AbortSignal;
@@ -33,32 +31,20 @@ interface WorkerRunOptions {
   onProgress: ProgressListener;
 }
 
-type WorkerReply =
-  | { type: 'ready'; id: string }
-  | { type: 'started'; total?: number }
-  | { type: 'progress'; received: number; total?: number }
-  | { type: 'done'; received: number }
-  | { type: 'cancelled' }
-  | { type: 'error'; reason: string; status?: number; retryAfter?: string | null };
+type ErrorReply = Extract<WorkerReply, { type: 'error' }>;
 
 /**
  * The worker's own request failing is an ApiError, like the page's (api/attachments.ts), so the
- * engine retries it under the same policy; anything else is a DownloadFailure.
+ * engine retries it under the same policy; the rest are DownloadFailures. A job the worker
+ * refused or let expire tells the agent the browser could not start the download.
  */
-function failureFromWorker(reply: Extract<WorkerReply, { type: 'error' }>): Error {
-  switch (reply.reason) {
-    case 'http':
-      return attachmentHttpError(reply.status ?? 500, reply.retryAfter ?? null);
-    case 'network':
-      return attachmentNetworkError();
-    case 'incomplete':
-      return new DownloadFailure('incomplete');
-    case 'refused':
-      return new DownloadFailure('refused', { detail: 'rejected by the download worker' });
-    default:
-      return new DownloadFailure('browser');
-  }
-}
+export const failureFromWorker: { [Reason in WorkerErrorReason]: (reply: ErrorReply) => Error } = {
+  http: (reply) => attachmentHttpError(reply.status ?? 500, reply.retryAfter ?? null),
+  network: () => attachmentNetworkError(),
+  incomplete: () => new DownloadFailure('incomplete'),
+  invalid: () => new DownloadFailure('browser', { detail: 'invalid' }),
+  expired: () => new DownloadFailure('browser', { detail: 'expired' }),
+};
 
 function triggerFrame(id: string): HTMLIFrameElement {
   const frame = document.createElement('iframe');
@@ -66,7 +52,7 @@ function triggerFrame(id: string): HTMLIFrameElement {
   frame.setAttribute('aria-hidden', 'true');
   frame.tabIndex = -1;
   frame.title = 'Download';
-  frame.src = `${DOWNLOAD_WORKER_PATH}${encodeURIComponent(id)}`;
+  frame.src = `${DOWNLOAD_PATH}${encodeURIComponent(id)}`;
   document.body.append(frame);
   return frame;
 }
@@ -118,13 +104,7 @@ export function fetchThroughWorker(
 }
 
 /** A stream the page produces (Download all's zip), handed to the worker to save. */
-export interface StreamJob {
-  stream: ReadableStream<Uint8Array>;
-  /** Already safe. */
-  fileName: string;
-  /** The exact byte length when known (sent as Content-Length). */
-  size: number | undefined;
-}
+export type StreamJob = Omit<StreamMessage, 'type'>;
 
 /**
  * Transfers `job.stream` to the worker (the bytes are never copied or collected) and lets the
@@ -155,9 +135,14 @@ interface JobHooks {
   ready?: () => void;
 }
 
+/** What the page does with each reply of the worker on a job's port. */
+type ReplyHandlers = {
+  [Type in WorkerReply['type']]: (reply: Extract<WorkerReply, { type: Type }>) => void;
+};
+
 function runWorkerJob(
   worker: ServiceWorker,
-  message: Record<string, unknown>,
+  message: PageMessage,
   transfer: Transferable[],
   size: number | undefined,
   { signal, stallTimeoutMs, onProgress }: WorkerRunOptions,
@@ -172,7 +157,7 @@ function runWorkerJob(
       finish(new DownloadFailure('stalled', { detail: stallTimeoutMs })),
     );
     const keepAlive = setInterval(
-      () => worker.postMessage({ type: 'keepalive' }),
+      () => worker.postMessage({ type: 'keepalive' } satisfies PageMessage),
       WORKER_KEEPALIVE_MS,
     );
     const readyTimer =
@@ -199,7 +184,7 @@ function runWorkerJob(
         // Errors the worker's stream (the browser marks the download failed, not complete) or
         // drops a ticket. The worker closes the channel once it has acted; closing here could
         // drop the message.
-        port.postMessage({ type: 'cancel' });
+        port.postMessage({ type: 'cancel' } satisfies PagePortMessage);
         if (frame) removeOnceAnswered(frame);
         reject(failure);
         return;
@@ -213,35 +198,33 @@ function runWorkerJob(
       resolve(result);
     }
 
+    const handlers: ReplyHandlers = {
+      ready: (reply) => {
+        clearTimeout(readyTimer);
+        stall.touch();
+        hooks.ready?.();
+        frame = triggerFrame(reply.id);
+      },
+      started: (reply) => {
+        stall.touch();
+        onProgress({ received: 0, total: reply.total ?? size });
+        if (hooks.endOnStart) finish(null, reply.total ?? size);
+      },
+      progress: (reply) => {
+        stall.touch();
+        onProgress({ received: reply.received, total: reply.total ?? size });
+      },
+      done: (reply) => finish(null, reply.received),
+      cancelled: () => finish(new DownloadFailure('cancelled')),
+      error: (reply) => finish(failureFromWorker[reply.reason](reply)),
+    };
+
     port.onmessage = (event: MessageEvent<WorkerReply>) => {
-      const reply = event.data;
       if (settled) return;
-      switch (reply.type) {
-        case 'ready':
-          clearTimeout(readyTimer);
-          stall.touch();
-          hooks.ready?.();
-          frame = triggerFrame(reply.id);
-          break;
-        case 'started':
-          stall.touch();
-          onProgress({ received: 0, total: reply.total ?? size });
-          if (hooks.endOnStart) finish(null, reply.total ?? size);
-          break;
-        case 'progress':
-          stall.touch();
-          onProgress({ received: reply.received, total: reply.total ?? size });
-          break;
-        case 'done':
-          finish(null, reply.received);
-          break;
-        case 'cancelled':
-          finish(new DownloadFailure('cancelled'));
-          break;
-        case 'error':
-          finish(failureFromWorker(reply));
-          break;
-      }
+      const reply = event.data;
+      // Typed by the protocol, but a worker from another release may still be the active one.
+      const handle = handlers[reply.type] as ((reply: WorkerReply) => void) | undefined;
+      handle?.(reply);
     };
 
     if (signal.aborted) {

@@ -1,10 +1,11 @@
 import { createDeadline } from '../../../api/deadline';
+import { WORKER_SCRIPT_PATH, type PageMessage } from '../../../download-worker/protocol';
 import { workerScriptUrl } from '../../../lib/trusted-types';
-import { DOWNLOAD_WORKER_URL, WORKER_SETUP_TIMEOUT_MS } from './download-settings';
+import { WORKER_SETUP_TIMEOUT_MS } from './download-settings';
 
 /**
- * The download worker (public/download-sw.js) is registered lazily, the first time a large
- * download needs it, so it never slows the first list render.
+ * The download worker (src/download-worker/, served as /download-sw.js) is registered lazily, the
+ * first time a large download needs it, so it never slows the first list render.
  */
 
 /** Service workers exist only in secure contexts (https, http://127.0.0.1, http://localhost). */
@@ -32,7 +33,7 @@ async function withTimeout<T>(promise: Promise<T>, timeoutMs: number): Promise<T
 async function registerAndTakeControl(): Promise<ServiceWorker> {
   const container = navigator.serviceWorker;
   // Under Trusted Types (index.html's CSP) register() takes only a TrustedScriptURL.
-  await container.register(workerScriptUrl(DOWNLOAD_WORKER_URL), {
+  await container.register(workerScriptUrl(WORKER_SCRIPT_PATH), {
     scope: '/',
     updateViaCache: 'none',
   });
@@ -43,7 +44,7 @@ async function registerAndTakeControl(): Promise<ServiceWorker> {
     const controlled = new Promise<void>((resolve) => {
       container.addEventListener('controllerchange', () => resolve(), { once: true });
     });
-    registration.active?.postMessage({ type: 'claim' });
+    registration.active?.postMessage({ type: 'claim' } satisfies PageMessage);
     await controlled;
   }
   const worker = registration.active ?? container.controller;

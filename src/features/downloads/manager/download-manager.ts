@@ -1,11 +1,13 @@
+import { announce } from '../../../ui/live-region';
+import { guardLeaving } from './leave-guard';
+
 /**
  * Every download of the session, owned by the app rather than by whichever pane started it: a
  * download runs until it is done, fails or is cancelled, whatever the agent opens, closes or
  * filters meanwhile. Components read it through useSyncExternalStore (downloads-context.tsx).
  *
- * The manager knows nothing of HTTP, zips or workers: a job (jobs.ts, loaded with the pane) does
- * the work and reports through its context (run-job.ts). That keeps this module, which ships with
- * the first render for the header's count and the leave guard, small.
+ * The manager knows nothing of HTTP, zips or workers: a job (jobs.ts) does the work and reports
+ * through its context; the manager starts, cancels and retries it and keeps what it reported.
  */
 
 export type DownloadPhase =
@@ -74,8 +76,19 @@ export interface DownloadJob {
   conversationId: number;
   /** A 401: the session ends (its token is no longer accepted). */
   onUnauthorized: () => void;
-  /** Resolves when the job is done; rejects with a JobFailed (run-job.ts). */
+  /** Resolves when the job is done; rejects with a JobFailed. */
   run: (context: JobContext) => Promise<JobDone>;
+}
+
+/** How a job ended badly; `unauthorized` ends the session, `cancelled` is said without a message. */
+export class JobFailed extends Error {
+  constructor(
+    readonly outcome: 'unauthorized' | 'cancelled' | 'failed',
+    message: string,
+    readonly canRetry: boolean,
+  ) {
+    super(message);
+  }
 }
 
 export const isActive = (entry: DownloadEntry) =>
@@ -85,15 +98,13 @@ export const isActive = (entry: DownloadEntry) =>
 export const findEntry = (manager: DownloadManager, key: string) =>
   manager.getSnapshot().find((entry) => entry.key === key);
 
-/**
- * The store: entries, and the controllers and jobs of the ones running. Starting and retrying live
- * in run-job.ts, loaded with the pane or the panel, so the first render carries only this.
- */
+/** The store: entries, and the controllers and jobs of the ones running. */
 export class DownloadManager {
   #entries: readonly DownloadEntry[] = [];
   #listeners = new Set<() => void>();
   /** Every job started this session, for Retry; the controller while it runs. */
-  readonly jobs = new Map<string, { job: DownloadJob; controller: AbortController | null }>();
+  readonly #jobs = new Map<string, { job: DownloadJob; controller: AbortController | null }>();
+
   subscribe = (listener: () => void) => {
     this.#listeners.add(listener);
     return () => {
@@ -109,29 +120,101 @@ export class DownloadManager {
     return this.#entries.filter(isActive);
   }
 
+  /** Starts a job, unless the same download is already under way (a second click is a no-op). */
+  start(job: DownloadJob): void {
+    const current = findEntry(this, job.key);
+    if (current && isActive(current)) return;
+    guardLeaving(this);
+    const controller = new AbortController();
+    this.#jobs.set(job.key, { job, controller });
+    const { key, kind, name, conversationId } = job;
+    const entry: DownloadEntry = {
+      key,
+      kind,
+      name,
+      conversationId,
+      phase: 'running',
+      received: 0,
+      total: undefined,
+    };
+    this.#replace([entry, ...this.#entries.filter((other) => other.key !== key)]);
+    // A job that was cancelled, or replaced by a Retry, or whose session ended, reports nothing.
+    const mine = () => this.#jobs.get(key)?.controller === controller && !controller.signal.aborted;
+    const end = () => {
+      this.#jobs.get(key)!.controller = null;
+    };
+
+    job
+      .run({ signal: controller.signal, update: (update) => mine() && this.#set(key, update) })
+      .then(
+        (done) => {
+          if (!mine()) return;
+          end();
+          const last = findEntry(this, key);
+          this.#set(key, {
+            phase: done.phase,
+            received: done.size ?? last?.received ?? 0,
+            total: done.size ?? last?.total,
+            files: done.files ?? last?.files,
+          });
+          announce(done.announcement);
+        },
+        (error: unknown) => {
+          if (!mine()) return;
+          end();
+          const failed =
+            error instanceof JobFailed
+              ? error
+              : new JobFailed('failed', 'The download failed.', true);
+          if (failed.outcome === 'cancelled') {
+            this.#set(key, { phase: 'cancelled' });
+            return;
+          }
+          this.#set(key, { phase: 'failed', message: failed.message, canRetry: failed.canRetry });
+          if (failed.outcome === 'unauthorized') job.onUnauthorized();
+          else announce(`Download failed: ${name}. ${failed.message}`);
+        },
+      );
+  }
+
+  /** Runs a failed or cancelled download's job again. */
+  retry(key: string): void {
+    const known = this.#jobs.get(key);
+    if (known) this.start(known.job);
+  }
+
   /** Stops at once: the request is aborted and the entry says "cancelled" without waiting. */
   cancel(key: string): void {
-    const known = this.jobs.get(key);
+    const known = this.#jobs.get(key);
     if (!known?.controller) return;
     known.controller.abort();
     known.controller = null;
-    this.set(key, { phase: 'cancelled' });
+    this.#set(key, { phase: 'cancelled' });
+  }
+
+  /** Drops every entry that has ended (the panel's "Clear finished"). */
+  clearFinished(): void {
+    const kept = this.active();
+    for (const key of this.#jobs.keys()) {
+      if (!kept.some((entry) => entry.key === key)) this.#jobs.delete(key);
+    }
+    this.#replace(kept);
   }
 
   /** The session ended: everything stops and the list starts empty for the next one. */
   reset(): void {
     for (const entry of this.active()) this.cancel(entry.key);
-    this.jobs.clear();
-    this.replace([]);
+    this.#jobs.clear();
+    this.#replace([]);
   }
 
-  set(key: string, update: Partial<DownloadEntry>): void {
-    this.replace(
+  #set(key: string, update: Partial<DownloadEntry>): void {
+    this.#replace(
       this.#entries.map((entry) => (entry.key === key ? { ...entry, ...update } : entry)),
     );
   }
 
-  replace(entries: readonly DownloadEntry[]): void {
+  #replace(entries: readonly DownloadEntry[]): void {
     this.#entries = entries;
     for (const listener of this.#listeners) listener();
   }

@@ -13,16 +13,12 @@ import {
   failureKind,
   failureMessage,
 } from '../engines/download-failure';
-import {
-  DEFAULT_DOWNLOAD_OPTIONS,
-  PROGRESS_INTERVAL_MS,
-  type DownloadOptions,
-} from '../engines/download-settings';
+import { DEFAULT_DOWNLOAD_OPTIONS, type DownloadOptions } from '../engines/download-settings';
 import { throttleProgress } from '../engines/throttle-progress';
+import { PROGRESS_INTERVAL_MS } from '../../../download-worker/protocol';
 import { planZip, zipFileName } from '../engines/zip-plan';
 import type { ZipProgress } from '../engines/zip-sources';
-import type { DownloadJob } from './download-manager';
-import { JobFailed } from './run-job';
+import { JobFailed, type DownloadJob } from './download-manager';
 import { fileDownloadKey, zipDownloadKey } from './keys';
 
 /**
@@ -69,7 +65,6 @@ export function fileJob({
         const result = await runDownload({
           url: target.url,
           token: session.token,
-          serviceUrl: session.serviceUrl,
           fileName: target.fileName,
           signal,
           onProgress: progress.report,

@@ -12,8 +12,8 @@ const guarded = new WeakSet<DownloadManager>();
 /**
  * While a download's bytes pass through this page, reloading or closing it would end the download,
  * so the browser asks first. With nothing running there is no listener at all: a `beforeunload`
- * listener also keeps the page out of the back/forward cache. Set up by the first download
- * (run-job.ts), so the first render carries none of it.
+ * listener also keeps the page out of the back/forward cache. Set up by the manager's first
+ * download.
  */
 export function guardLeaving(manager: DownloadManager): void {
   if (guarded.has(manager)) return;

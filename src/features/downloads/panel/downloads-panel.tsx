@@ -4,14 +4,13 @@ import { DownloadAllStatus } from '../controls/download-all-status';
 import { DownloadStatus } from '../controls/download-status';
 import { isActive, type DownloadEntry } from '../manager/download-manager';
 import { useDownloadManager } from '../manager/downloads-context';
-import { clearFinished, retryDownload } from '../manager/run-job';
 import { useDownloads } from '../manager/use-downloads';
 
 /** The same states as in the pane: progress and Cancel, the outcome, Retry after a failure. */
 function EntryState({ entry }: { entry: DownloadEntry }) {
   const manager = useDownloadManager();
   const cancel = () => manager.cancel(entry.key);
-  const retry = () => retryDownload(manager, entry.key);
+  const retry = () => manager.retry(entry.key);
   return entry.kind === 'zip' ? (
     <DownloadAllStatus entry={entry} onCancel={cancel} onRetry={retry} />
   ) : (
@@ -51,7 +50,7 @@ export function DownloadsPanel({ onClose }: { onClose: () => void }) {
           Downloads
         </h2>
         {finished ? (
-          <button type="button" className="button-quiet" onClick={() => clearFinished(manager)}>
+          <button type="button" className="button-quiet" onClick={() => manager.clearFinished()}>
             Clear finished
           </button>
         ) : null}

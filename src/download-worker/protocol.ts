@@ -1,0 +1,102 @@
+/**
+ * The download worker's protocol: every message between the page
+ * (src/features/downloads/engines/worker-download.ts, worker-support.ts) and the worker
+ * (this folder), and the constants both sides must agree on. Both import it; nothing here is
+ * defined anywhere else. test/unit/download-worker-protocol.test.ts checks that each side handles
+ * every message the other sends.
+ */
+
+/** Where the worker script is served (the Vite build and dev server put it there). */
+export const WORKER_SCRIPT_PATH = '/download-sw.js';
+
+/** The only URLs the worker answers: `<DOWNLOAD_PATH><job id>`, on the app's origin. */
+export const DOWNLOAD_PATH = '/__threadline/download/';
+
+/** Progress is reported at most this often (by the worker, and by the page to React). */
+export const PROGRESS_INTERVAL_MS = 100;
+
+/**
+ * A large attachment the worker requests itself. `url` has passed the page's origin guard (the
+ * service's origin and base path) and `fileName` has been made safe; `size` is the page's probe's
+ * Content-Length (the worker prefers its own answer's).
+ */
+export interface TicketMessage {
+  type: 'fetch';
+  url: string;
+  token: string;
+  fileName: string;
+  size: number | undefined;
+}
+
+/** A stream the page produces (Download all's zip), transferred with the message. */
+export interface StreamMessage {
+  type: 'stream';
+  stream: ReadableStream<Uint8Array>;
+  fileName: string;
+  /** The exact byte length when known (sent as Content-Length). */
+  size: number | undefined;
+}
+
+/**
+ * What the page posts to the worker itself. A job (`fetch`, `stream`) carries a MessageChannel
+ * port for everything about that job; `claim` asks an active worker to control the page (a hard
+ * reload leaves it uncontrolled); `keepalive` only keeps the worker running during a download.
+ */
+export type PageMessage = TicketMessage | StreamMessage | { type: 'claim' } | { type: 'keepalive' };
+
+/** What the page sends on a job's port: stop (Cancel, or the page gave up on the job). */
+export type PagePortMessage = { type: 'cancel' };
+
+/**
+ * Why the worker failed a job.
+ * - `http`: its request got an error status (`status`, `retryAfter` when the service exposes it);
+ * - `network`: its request got no answer (or a redirect, which it refuses);
+ * - `incomplete`: a stream ended before its announced size;
+ * - `invalid`: it refused the job's message (bad url, token, name or stream);
+ * - `expired`: no frame asked for the job in time.
+ */
+export type WorkerErrorReason = 'http' | 'network' | 'incomplete' | 'invalid' | 'expired';
+
+/** What the worker sends on a job's port. */
+export type WorkerReply =
+  /** It holds the job: the page points a hidden iframe at DOWNLOAD_PATH + id. */
+  | { type: 'ready'; id: string }
+  /** The browser's download has begun (a ticket's job ends here for the page). */
+  | { type: 'started'; total: number | undefined }
+  | { type: 'progress'; received: number; total: number | undefined }
+  | { type: 'done'; received: number }
+  /** The agent cancelled in the browser's Downloads list. */
+  | { type: 'cancelled' }
+  | { type: 'error'; reason: WorkerErrorReason; status?: number; retryAfter?: string | null };
+
+/**
+ * Every kind of each union, checked complete by the compiler (a key missing or unknown fails the
+ * build), so a test can list them at run time.
+ */
+export const PAGE_MESSAGE_TYPES = Object.keys({
+  fetch: true,
+  stream: true,
+  claim: true,
+  keepalive: true,
+} satisfies Record<PageMessage['type'], true>) as PageMessage['type'][];
+
+export const PAGE_PORT_MESSAGE_TYPES = Object.keys({
+  cancel: true,
+} satisfies Record<PagePortMessage['type'], true>) as PagePortMessage['type'][];
+
+export const WORKER_REPLY_TYPES = Object.keys({
+  ready: true,
+  started: true,
+  progress: true,
+  done: true,
+  cancelled: true,
+  error: true,
+} satisfies Record<WorkerReply['type'], true>) as WorkerReply['type'][];
+
+export const WORKER_ERROR_REASONS = Object.keys({
+  http: true,
+  network: true,
+  incomplete: true,
+  invalid: true,
+  expired: true,
+} satisfies Record<WorkerErrorReason, true>) as WorkerErrorReason[];
