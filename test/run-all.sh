@@ -29,6 +29,9 @@ npm run typecheck
 step 'Lint (npm run lint)'
 npm run lint
 
+step 'Unused files, exports and dependencies (npm run knip)'
+npm run knip
+
 step 'Formatting (npm run format:check)'
 npm run format:check
 
