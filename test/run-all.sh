@@ -38,6 +38,9 @@ npm run format:check
 step 'Unit and component tests (vitest run)'
 npx vitest run
 
+step 'First-load budget (npm run budget; builds the app into a temporary folder)'
+npm run budget
+
 step 'Browsers and nginx for browser tests (test/ensure-browsers.sh)'
 bash test/ensure-browsers.sh
 for program in "${CHROMIUM_PATH:-/usr/bin/chromium}" "${FIREFOX_PATH:-/usr/bin/firefox-esr}"; do
