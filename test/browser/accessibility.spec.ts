@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { RunningServiceDouble } from '../../service-double/index';
 import {
+  appStarted,
   BROWSER_TOKEN,
   conversationList,
   expect,
@@ -32,6 +33,8 @@ async function expectNoViolations(page: Page) {
 /** Signs in through the form without waiting for rows (there may be none). */
 async function signInOnly(page: Page, service: RunningServiceDouble, path = '/') {
   await page.goto(path);
+  // The form drawn before the app loads is replaced when it starts: type into the app's own.
+  await appStarted(page);
   await typeInto(page.getByLabel('Service URL'), service.url);
   await typeInto(page.getByLabel('Access token'), BROWSER_TOKEN);
   await page.getByRole('button', { name: 'Sign in' }).click();
@@ -41,7 +44,8 @@ function liveRegion(page: Page) {
   return page.locator('#live-region');
 }
 
-async function openConversation(page: Page, index = 1) {
+/** Opens the index-th conversation by clicking its row; the pane's heading takes the focus. */
+async function openFromList(page: Page, index = 1) {
   const link = conversationList(page).getByRole('link').nth(index);
   const id = await link.getAttribute('data-conversation-id');
   await link.click();
@@ -74,6 +78,7 @@ test.describe('axe finds no violation', () => {
 
   test('on the sign-in form with an error', async ({ page, service }) => {
     await page.goto('/');
+    await appStarted(page);
     await typeInto(page.getByLabel('Service URL'), service.url);
     await typeInto(page.getByLabel('Access token'), 'not-the-token');
     await page.getByRole('button', { name: 'Sign in' }).click();
@@ -97,7 +102,7 @@ test.describe('axe finds no violation', () => {
 
   test('on the detail pane', { tag: EVERY_ENGINE }, async ({ page, service }) => {
     await signIn(page, service);
-    await openConversation(page);
+    await openFromList(page);
     await expect(page.getByRole('complementary').getByText('Loading messages…')).toHaveCount(0);
     await expectNoViolations(page);
   });
@@ -178,7 +183,7 @@ test(
   { tag: EVERY_ENGINE },
   async ({ page, service }) => {
     await signIn(page, service);
-    await openConversation(page);
+    await openFromList(page);
     const targets = [
       page.getByRole('button', { name: 'Sign out' }),
       page.getByRole('checkbox', { name: 'Open' }),
@@ -213,7 +218,7 @@ test.describe('at 360 px wide', () => {
       const list = page.getByRole('region', { name: 'Conversation list' });
       await expect(conversationList(page).getByRole('link').nth(4)).toBeInViewport();
 
-      const heading = await openConversation(page, 0);
+      const heading = await openFromList(page, 0);
       await expect(heading).toBeInViewport();
       const listBox = (await list.boundingBox())!;
       const paneBox = (await page.getByRole('complementary').boundingBox())!;
@@ -235,6 +240,7 @@ test.describe('at 200% zoom (1280×800 at 200%: 640×400 CSS px)', () => {
   test('the list and the pane stay usable', async ({ page, service }) => {
     await page.goto('/');
     await expect(page.getByRole('button', { name: 'Sign in' })).toBeInViewport();
+    await appStarted(page);
     await typeInto(page.getByLabel('Service URL'), service.url);
     await typeInto(page.getByLabel('Access token'), BROWSER_TOKEN);
     await page.getByRole('button', { name: 'Sign in' }).click();
@@ -242,7 +248,7 @@ test.describe('at 200% zoom (1280×800 at 200%: 640×400 CSS px)', () => {
     await expect(page.getByRole('button', { name: 'Sign out' })).toBeInViewport();
     await expectNoHorizontalScroll(page, 640);
 
-    const heading = await openConversation(page, 0);
+    const heading = await openFromList(page, 0);
     await expect(heading).toBeInViewport();
     await expect(
       page.getByRole('complementary').getByRole('link', { name: 'Close' }),
