@@ -103,9 +103,19 @@ it.each(['src/boot/x.ts', 'src/main.ts', 'src/lib/x.ts'])(
   },
 );
 
-it('an import cycle is an error', async () => {
+describe('import cycles', () => {
   // src/lib/config-context.tsx imports src/lib/config.ts: config.ts importing it back closes a loop.
-  expect(await problems('src/lib/config.ts', `export * from './config-context';\n`)).toEqual([
-    expect.stringMatching(/^import-x\/no-cycle: Dependency cycle detected/),
-  ]);
+  const cycle: unknown = expect.stringMatching(/^import-x\/no-cycle: Dependency cycle detected/);
+
+  it.each([
+    ['a static import', `export * from './config-context';\n`],
+    ['a lazy import()', `export const load = () => import('./config-context');\n`],
+  ])('through %s are an error', async (_, code) => {
+    expect(await problems('src/lib/config.ts', code)).toEqual([cycle]);
+  });
+
+  it('through a type-only import are fine (it is erased)', async () => {
+    const code = `import type { ConfigProvider } from './config-context';\nexport type P = typeof ConfigProvider;\n`;
+    expect(await problems('src/lib/config.ts', code)).toEqual([]);
+  });
 });
