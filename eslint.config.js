@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import pluginQuery from '@tanstack/eslint-plugin-query';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import { readdirSync } from 'node:fs';
@@ -11,14 +12,43 @@ const features = readdirSync(new URL('./src/features', import.meta.url), { withF
   .map((entry) => entry.name);
 
 /**
- * Layers (bulletproof-react): shared code (api/, lib/, ui/) -> features/<name>/ -> app/.
- * Imports run one way, features never import each other, and nothing in the
- * app may reach the Node-only service double.
+ * Layers (bulletproof-react), lowest first: shared code (api/, lib/, ui/) -> features/<name>/ ->
+ * app/ -> the start-up (boot/; src/main.ts before it moved there). Imports only run down the
+ * layers, features never import each other, and nothing in src/ may reach the Node-only service
+ * double. The zones are checked on resolved files, not on how a path is spelled, so
+ * `../../features/x` and `../../../features/x` are caught alike.
  */
-const noServiceDouble = {
-  group: ['**/service-double/**', '**/service-double'],
-  message: 'The service double is Node-only test/demo code and must stay out of the app bundle.',
-};
+const SHARED = ['src/api', 'src/lib', 'src/ui'];
+const BOOT = ['src/boot', 'src/main.ts'];
+const layerZones = [
+  {
+    target: 'src',
+    from: 'service-double',
+    message: 'The service double is Node-only test/demo code and must stay out of the app bundle.',
+  },
+  {
+    target: SHARED,
+    from: ['src/features', 'src/app', ...BOOT],
+    message: 'Shared code (api, lib, ui) must not import features, the app or the start-up.',
+  },
+  {
+    target: 'src/features',
+    from: ['src/app', ...BOOT],
+    message: 'Features must not import the app or the start-up; compose them in app/.',
+  },
+  ...features.map((feature) => ({
+    target: `src/features/${feature}`,
+    from: 'src/features',
+    except: [`./${feature}`],
+    message:
+      'Features must not import each other; move shared code to api/, lib/ or ui/, or compose them in app/.',
+  })),
+  {
+    target: 'src/app',
+    from: BOOT,
+    message: 'Only the start-up imports the start-up: it is the entry, and it starts the app.',
+  },
+];
 
 export default tseslint.config(
   {
@@ -92,46 +122,34 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/api/**', 'src/lib/**', 'src/ui/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            noServiceDouble,
-            {
-              group: ['**/features/**', '**/app/**'],
-              message: 'Shared code (api, lib, ui) must not import features or the app.',
-            },
-          ],
-        },
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // Without these, import-x resolves a .ts/.tsx import but never reads the file, so a cycle
+      // through TypeScript goes unseen.
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [
+        createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] }),
       ],
     },
   },
-  ...features.map((feature) => ({
-    files: [`src/features/${feature}/**`],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            noServiceDouble,
-            { group: ['**/app/**'], message: 'Features must not import the app layer.' },
-            {
-              // Inside a feature any relative path is fine; reaching another feature's folder is not.
-              regex: `^(\\.\\./)+(${features.filter((other) => other !== feature).join('|')})(/|$)`,
-              message:
-                'Features must not import each other; move shared code to api/, lib/ or ui/, or compose them in app/.',
-            },
-          ],
-        },
-      ],
-    },
-  })),
   {
-    files: ['src/app/**', 'src/main.tsx'],
+    files: ['**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [noServiceDouble] }],
+      // A cycle makes the order modules run in depend on which one is imported first. Type-only
+      // imports are erased and so exempt; lazy import() counts, since a chunk that imports its
+      // importer back is loaded with it.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { basePath: import.meta.dirname, zones: layerZones },
+      ],
     },
   },
   {

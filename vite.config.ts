@@ -25,6 +25,8 @@ export default defineConfig({
     setupFiles: ['test/setup.ts'],
     include: ['test/**/*.test.{ts,tsx}'],
     restoreMocks: true,
+    // A test that makes no assertion cannot fail: Vitest fails it instead.
+    expect: { requireAssertions: true },
     testTimeout: 15_000,
   },
 });

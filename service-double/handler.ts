@@ -19,7 +19,6 @@ import {
 import type { RequestLogEntry, ServiceState } from './state.ts';
 
 export type { ServiceResponse } from './responses.ts';
-export { createNodeHandler } from './node-adapter.ts';
 
 export interface ServiceRequest {
   method: string;

@@ -1,17 +1,11 @@
-export { createDataset, Dataset, DEFAULT_NOW, STATUS_IDS, STATUS_NAMES } from './dataset.ts';
-export type { Conversation, ConversationStatus, DatasetOptions, StatusId } from './dataset.ts';
-export { FAILURE_KINDS, FAULT_KINDS, FaultController } from './faults.ts';
-export type { FailureKind, FaultKind, FaultOptions, FaultTarget, QueuedFault } from './faults.ts';
+// What tests, the bench, the soak and the dev server use (see README.md, Using it from code).
+export type { FaultKind } from './faults.ts';
 export { handleServiceRequest } from './handler.ts';
-export type { ServiceRequest } from './handler.ts';
 export { createNodeHandler } from './node-adapter.ts';
-export type { NodeHandler, NodeHandlerOptions } from './node-adapter.ts';
-export type { ServiceResponse } from './responses.ts';
 export { startServiceDouble } from './server.ts';
 export type { RunningServiceDouble, StartOptions } from './server.ts';
 export { createServiceState, DEMO_TOKEN, ServiceState } from './state.ts';
-export type { AddAttachmentInput, RequestLogEntry, ServiceOptions, ServiceStats } from './state.ts';
+export type { RequestLogEntry, ServiceOptions } from './state.ts';
 export { SHOWCASE_RANKS } from './messages.ts';
-export type { MessageJson } from './messages.ts';
 export { SCRIPT_MARKER } from './content.ts';
 export { toFetchResponse } from './web-adapter.ts';

@@ -29,11 +29,17 @@ npm run typecheck
 step 'Lint (npm run lint)'
 npm run lint
 
+step 'Unused files, exports and dependencies (npm run knip)'
+npm run knip
+
 step 'Formatting (npm run format:check)'
 npm run format:check
 
 step 'Unit and component tests (vitest run)'
 npx vitest run
+
+step 'First-load budget (npm run budget; builds the app into a temporary folder)'
+npm run budget
 
 step 'Browsers and nginx for browser tests (test/ensure-browsers.sh)'
 bash test/ensure-browsers.sh

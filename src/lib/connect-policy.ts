@@ -11,10 +11,6 @@
  */
 let appliedOrigin: string | null = null;
 
-export function connectPolicyOrigin(): string | null {
-  return appliedOrigin;
-}
-
 export function canConnectTo(origin: string): boolean {
   return appliedOrigin === null || appliedOrigin === origin;
 }

@@ -7,12 +7,6 @@ export const STATUS_FILTERS = [
 
 export type StatusId = (typeof STATUS_FILTERS)[number]['id'];
 
-const KNOWN_IDS = new Set<number>(STATUS_FILTERS.map((status) => status.id));
-
-export function isStatusId(value: number): value is StatusId {
-  return KNOWN_IDS.has(value);
-}
-
 /** Status text as the service sent it; known ones get a friendly label, others render as-is. */
 export function statusLabel(status: string): string {
   const known = STATUS_FILTERS.find((item) => item.name === status.toLowerCase());

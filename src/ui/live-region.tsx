@@ -12,11 +12,6 @@ export function announce(message: string): void {
   region.textContent = region.textContent === message ? `${message}\u00a0` : message;
 }
 
-/** The same `announce`, for components that prefer a hook. */
-export function useAnnounce(): (message: string) => void {
-  return announce;
-}
-
 /** The region itself. React renders it empty and never touches its text; `announce` writes it. */
 export function LiveRegion() {
   return (

@@ -14,7 +14,7 @@ import {
   registeredWorkers,
   throttled,
 } from './download-helpers';
-import { BROWSER_TOKEN, expect, signIn, test, EVERY_ENGINE } from './fixtures';
+import { BROWSER_TOKEN, expect, openConversation, test, EVERY_ENGINE } from './fixtures';
 
 const MB = 1024 * 1024;
 
@@ -118,13 +118,6 @@ function attachmentRequests(service: RunningServiceDouble) {
   return service.state.requests.filter(
     (entry) => entry.method === 'GET' && entry.path.startsWith('/attachments/'),
   );
-}
-
-async function openConversation(page: Page, service: RunningServiceDouble, id: number) {
-  await signIn(page, service, { path: `/conversations/${id}` });
-  const pane = page.getByRole('complementary', { name: `Conversation #${id}` });
-  await expect(pane.getByRole('list', { name: 'Messages' })).toBeVisible();
-  return pane;
 }
 
 async function downloadAll(page: Page, pane: ReturnType<Page['getByRole']>) {

@@ -122,6 +122,26 @@ export function conversationList(page: Page) {
   return page.getByRole('list', { name: 'Conversations' });
 }
 
+/** The pane showing conversation `id`. */
+export function conversationPane(page: Page, id: number): Locator {
+  return page.getByRole('complementary', { name: `Conversation #${id}` });
+}
+
+/**
+ * Signs in at a conversation's own address (a link an agent was sent) and waits for its messages:
+ * the pane, ready for what the test does with its attachments.
+ */
+export async function openConversation(
+  page: Page,
+  service: RunningServiceDouble,
+  id: number,
+): Promise<Locator> {
+  await signIn(page, service, { path: `/conversations/${id}` });
+  const pane = conversationPane(page, id);
+  await expect(pane.getByRole('list', { name: 'Messages' })).toBeVisible();
+  return pane;
+}
+
 /** Keeps the list scrolled to its end until `done` is visible (as an agent reading on would). */
 export async function scrollListToEnd(page: Page, done: RegExp | string, timeoutMs = 60_000) {
   const scroller = page.getByTestId('conversation-scroller');

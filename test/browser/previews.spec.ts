@@ -1,11 +1,11 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import {
   SCRIPT_MARKER,
   SHOWCASE_RANKS,
   type RunningServiceDouble,
 } from '../../service-double/index';
 import { foreignServer, quietConversationId } from './download-helpers';
-import { expect, signIn, test } from './fixtures';
+import { expect, openConversation, test } from './fixtures';
 
 const RASTERS = ['screenshot.png', 'photo.jpg', 'animation.gif', 'product.webp'] as const;
 
@@ -40,13 +40,6 @@ function requestsFor(service: RunningServiceDouble, docId: string) {
     (entry) =>
       entry.method === 'GET' && entry.path === `/attachments/${encodeURIComponent(docId)}/data`,
   );
-}
-
-async function openConversation(page: Page, service: RunningServiceDouble, id: number) {
-  await signIn(page, service, { path: `/conversations/${id}` });
-  const pane = page.getByRole('complementary', { name: `Conversation #${id}` });
-  await expect(pane.getByRole('list', { name: 'Messages' })).toBeVisible();
-  return pane;
 }
 
 /** An attachment's entry in the pane, scrolled into view so its thumbnail loads. */

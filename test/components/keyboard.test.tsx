@@ -1,24 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { liveRegion, rows } from '../support/queries';
 import { renderApp } from '../support/render-app';
 import { listRequests, server, service, TEST_SERVICE_URL, useService } from '../support/msw';
-
-/** The rows the virtualizer rendered, as links, in list order. */
-async function rows() {
-  const list = await screen.findByRole('list', { name: 'Conversations' });
-  return within(list).getAllByRole('link');
-}
 
 function conversationIds() {
   return service()
     .dataset.list()
     .map((conversation) => conversation.id);
-}
-
-/** The app's polite live region (the toasts' region is the other status). */
-function liveRegion() {
-  return screen.getAllByRole('status').find((element) => element.getAttribute('aria-atomic'))!;
 }
 
 function announcedCount(): number | undefined {

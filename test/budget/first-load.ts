@@ -1,0 +1,87 @@
+/**
+ * The first-load budget, part of `npm test`: builds the app into a temporary folder, measures what
+ * an agent's browser downloads before the app shows (test/budget/measure-first-load.ts says what
+ * counts) and exits 1 when that is over FIRST_LOAD_BUDGET_KIB, gzip level 9.
+ *
+ * `tsx test/budget/first-load.ts [--dist DIR]`: with --dist, measures an existing build instead
+ * (it must have been built with `--manifest`).
+ */
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { build } from 'vite';
+import { measureBundle, type FileSize } from './measure-first-load';
+
+const FIRST_LOAD_BUDGET_KIB = 120;
+const KIB = 1024;
+const ROOT = path.resolve(import.meta.dirname, '../..');
+/** The UI code: without it in the first load, the figure would leave out most of the app. */
+const UI_CODE_SOURCE = 'src/app/start.tsx';
+
+const kib = (bytes: number) => `${(bytes / KIB).toFixed(1)} KiB`;
+
+async function buildInto(outDir: string): Promise<void> {
+  await build({
+    root: ROOT,
+    configFile: path.join(ROOT, 'vite.config.ts'),
+    configLoader: 'runner',
+    logLevel: 'warn',
+    build: { outDir, emptyOutDir: true, manifest: true },
+  });
+}
+
+async function uiCodeFile(distDir: string): Promise<string | undefined> {
+  const manifest = JSON.parse(
+    await readFile(path.join(distDir, '.vite', 'manifest.json'), 'utf8'),
+  ) as Record<string, { file: string }>;
+  return manifest[UI_CODE_SOURCE]?.file;
+}
+
+function table(rows: FileSize[]): string {
+  const width = Math.max(...rows.map((row) => row.file.length));
+  return rows
+    .map(
+      (row) =>
+        `  ${row.file.padEnd(width)}  ${kib(row.gzip).padStart(10)} gzip  ${kib(row.raw).padStart(10)} raw`,
+    )
+    .join('\n');
+}
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({ options: { dist: { type: 'string' } } });
+  const distDir = values.dist
+    ? path.resolve(values.dist)
+    : await mkdtemp(path.join(tmpdir(), 'threadline-first-load-'));
+  try {
+    if (!values.dist) await buildInto(distDir);
+    const bundle = await measureBundle(distDir);
+    const first = new Set(bundle.initialFiles.map((row) => row.file));
+    const lazy = bundle.allFiles.filter((row) => !first.has(row.file));
+
+    console.log(`First load (gzip level 9):\n${table(bundle.initialFiles)}`);
+    console.log(`Not in the first load (loaded on demand):\n${table(lazy)}`);
+    const over = bundle.initialGzip > FIRST_LOAD_BUDGET_KIB * KIB;
+    console.log(
+      `First load: ${kib(bundle.initialGzip)} (${bundle.initialGzip} B) gzip, budget ${FIRST_LOAD_BUDGET_KIB} KiB (${FIRST_LOAD_BUDGET_KIB * KIB} B): ${over ? `OVER by ${bundle.initialGzip - FIRST_LOAD_BUDGET_KIB * KIB} B` : 'within'}`,
+    );
+
+    // A figure that misses the code it is about would pass any budget: check the walk found it.
+    const uiCode = await uiCodeFile(distDir);
+    if (!uiCode || !first.has(uiCode)) {
+      console.error(
+        `The UI code (${UI_CODE_SOURCE}, ${uiCode ?? 'not in the manifest'}) is not in the first load: index.html no longer lists it the way measure-first-load.ts reads.`,
+      );
+      return 1;
+    }
+    if (bundle.manifestMismatch) {
+      console.error(`The first load is uncertain: ${bundle.manifestMismatch}`);
+      return 1;
+    }
+    return over ? 1 : 0;
+  } finally {
+    if (!values.dist) await rm(distDir, { recursive: true, force: true });
+  }
+}
+
+process.exitCode = await main();

@@ -1,0 +1,46 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { announce, LiveRegion } from '../../src/ui/live-region';
+import { service, useService } from '../support/msw';
+import { liveRegion } from '../support/queries';
+import { renderApp } from '../support/render-app';
+
+describe('the live region', () => {
+  it('speaks through a polite status region, and a repeat is spoken again', () => {
+    render(<LiveRegion />);
+    const region = screen.getByRole('status');
+    expect(region).toHaveAttribute('aria-live', 'polite');
+    announce('Download finished: report.pdf');
+    expect(region).toHaveTextContent('Download finished: report.pdf');
+    const first = region.textContent;
+    announce('Download finished: report.pdf');
+    expect(region.textContent).not.toBe(first);
+    expect(region).toHaveTextContent('Download finished: report.pdf');
+  });
+
+  it('drops what is announced before it is mounted, rather than speaking it late', () => {
+    announce('Nobody listens');
+    render(<LiveRegion />);
+    expect(screen.getByRole('status')).toBeEmptyDOMElement();
+  });
+});
+
+describe('the list announces', () => {
+  it('loading more, and how many conversations are loaded', async () => {
+    useService({ conversations: 160, latencyMs: 150 });
+    renderApp();
+    await screen.findByRole('list', { name: 'Conversations' });
+    // The list pages on by itself here (no layout: every row is "near the end").
+    await waitFor(() => expect(liveRegion()).toHaveTextContent('Loading more conversations…'));
+    await waitFor(() => expect(liveRegion()).toHaveTextContent(/^\d+ conversations loaded$/));
+  });
+
+  it('new or updated conversations when the banner appears', async () => {
+    renderApp({ config: { pollIntervalMs: 100 } });
+    await screen.findByRole('list', { name: 'Conversations' });
+    await waitFor(() => expect(liveRegion()).toHaveTextContent(/conversations loaded/));
+    service().dataset.touch(service().dataset.list()[60]!.id);
+    await screen.findByRole('button', { name: 'Show 1 new or updated' });
+    expect(liveRegion()).toHaveTextContent('1 new or updated conversations');
+  });
+});
