@@ -5,11 +5,10 @@ import { attachmentSchema, pageSchema, type Attachment } from './schemas';
 /**
  * ASSUMPTION (the interface names no operation that lists messages): messages
  * are read from `GET {serviceUrl}{messagesPath}`, `messagesPath` coming from
- * config.json (default `/conversations/{id}/messages`), with the same envelope
+ * config.json (its default is set in lib/config.ts), with the same envelope
  * and cursor pagination as the conversation list. A message's only known field
  * is `attachments`; everything else is read defensively below.
  */
-export const DEFAULT_MESSAGES_PATH = '/conversations/{id}/messages';
 export const MESSAGES_PAGE_SIZE = 50;
 
 const rawMessageSchema = v.looseObject({
