@@ -1,5 +1,7 @@
 import { chromium } from 'playwright';
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright';
+import { applyThrottling } from './throttle';
+import type { Throttling } from './throttle';
 
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -36,7 +38,8 @@ export type ProbeWindow = Window & { __bench?: BenchProbe };
 
 interface ProbeArgs {
   sessionKey: string;
-  sessionValue: string;
+  /** null: a signed-out visit. */
+  sessionValue: string | null;
   rowSelector: string;
 }
 
@@ -44,7 +47,7 @@ interface ProbeArgs {
 function installProbe({ sessionKey, sessionValue, rowSelector }: ProbeArgs): void {
   if (window.top !== window) return;
   try {
-    sessionStorage.setItem(sessionKey, sessionValue);
+    if (sessionValue !== null) sessionStorage.setItem(sessionKey, sessionValue);
   } catch {
     // An opaque origin has no storage; nothing to sign in there.
   }
@@ -73,11 +76,15 @@ export interface Session {
   token: string;
 }
 
-/** A fresh context (empty cache, storage and service workers), signed in through sessionStorage. */
+/**
+ * A fresh context (empty cache, storage and service workers), signed in through sessionStorage
+ * unless `session` is null, its page throttled before it first navigates.
+ */
 export async function newBenchContext(
   browser: Browser,
   baseURL: string,
-  session: Session,
+  session: Session | null,
+  throttling?: Throttling,
 ): Promise<{ context: BrowserContext; page: Page; cdp: CDPSession }> {
   const context = await browser.newContext({
     baseURL,
@@ -91,12 +98,39 @@ export async function newBenchContext(
   await context.addInitScript({ content: 'globalThis.__name ??= (fn) => fn;' });
   await context.addInitScript(installProbe, {
     sessionKey: SESSION_KEY,
-    sessionValue: JSON.stringify(session),
+    sessionValue: session ? JSON.stringify(session) : null,
     rowSelector: ROW_SELECTOR,
   });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
+  if (throttling) await applyThrottling(cdp, throttling);
   return { context, page, cdp };
+}
+
+/**
+ * Waits until React has rendered the element `selector` finds (the app's first screen is drawn
+ * with plain DOM before React starts, and React replaces it). React marks the root container and
+ * every element it renders with keys of its own; pages without #root (the baselines) have no
+ * React to wait for.
+ */
+export async function waitForReactElement(
+  page: Page,
+  selector: string,
+  timeoutMs = 30_000,
+): Promise<void> {
+  await page.waitForFunction(
+    (target) => {
+      const root = document.getElementById('root');
+      if (!root) return true;
+      const owns = (element: Element | null, prefix: string) =>
+        !!element && Object.keys(element).some((key) => key.startsWith(prefix));
+      return (
+        owns(root, '__reactContainer$') && owns(document.querySelector(target), '__reactFiber$')
+      );
+    },
+    selector,
+    { timeout: timeoutMs, polling: 50 },
+  );
 }
 
 export interface HeapUsage {

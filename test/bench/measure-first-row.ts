@@ -2,6 +2,7 @@ import type { Browser } from 'playwright';
 import { newBenchContext, waitForFirstRow } from './browser';
 import type { Session } from './browser';
 import { median } from './stats';
+import type { Throttling } from './throttle';
 
 export interface FirstRowResult {
   /** ms from navigation start to the first row element attached, per sample. */
@@ -16,8 +17,9 @@ async function sample(
   origin: string,
   session: Session,
   path: string,
+  throttling: Throttling | undefined,
 ): Promise<number> {
-  const { context, page } = await newBenchContext(browser, origin, session);
+  const { context, page } = await newBenchContext(browser, origin, session, throttling);
   try {
     await page.goto(path, { waitUntil: 'commit' });
     return await waitForFirstRow(page);
@@ -32,20 +34,22 @@ export async function measureFirstRow(
   origin: string,
   session: Session,
   runs: number,
+  throttling?: Throttling,
 ): Promise<FirstRowResult> {
   const app: number[] = [];
   const baseline: number[] = [];
+  const take = (path: string) => sample(browser, origin, session, path, throttling);
   // One unmeasured round warms the browser and the servers for both contenders alike.
-  await sample(browser, origin, session, '/');
-  await sample(browser, origin, session, '/bench/first-row.html');
+  await take('/');
+  await take('/bench/first-row.html');
   for (let i = 0; i < runs; i++) {
     // Alternate who goes first so drift hits both equally.
     if (i % 2 === 0) {
-      app.push(await sample(browser, origin, session, '/'));
-      baseline.push(await sample(browser, origin, session, '/bench/first-row.html'));
+      app.push(await take('/'));
+      baseline.push(await take('/bench/first-row.html'));
     } else {
-      baseline.push(await sample(browser, origin, session, '/bench/first-row.html'));
-      app.push(await sample(browser, origin, session, '/'));
+      baseline.push(await take('/bench/first-row.html'));
+      app.push(await take('/'));
     }
   }
   return { app, baseline, appMedian: median(app), baselineMedian: median(baseline) };
