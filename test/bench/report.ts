@@ -46,7 +46,8 @@ export interface Row {
   note?: string;
 }
 
-export const BUDGET_KIB = 110;
+/** The first-load budget as the README states it since the chunk pin went (119.9 kB either way). */
+export const BUDGET_KIB = 120;
 export const FIRST_ROW_MAX_RATIO = 1.3;
 export const SCROLL_MAX_FLOOR_RATIO = 2;
 /** The slow machine's targets (issue 17). */

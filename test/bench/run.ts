@@ -21,8 +21,8 @@ import type { MetricGroup } from './args';
 import { launchBrowser } from './browser';
 import type { Session } from './browser';
 import { buildApp, ROOT } from './build';
+import { measureFirstLoad } from './first-load';
 import { describeMachine, machineLine } from './machine';
-import { measureBundle } from './measure-bundle';
 import { addBenchAttachment, DOWNLOAD_MB, measureDownload } from './measure-download';
 import { measureFirstRow } from './measure-first-row';
 import { measureInteractions } from './measure-interactions';
@@ -70,7 +70,7 @@ async function main(): Promise<void> {
   const started = performance.now();
 
   const distDir = await step('vite build', () => buildApp());
-  const bundle = wants('bundle') ? await measureBundle(distDir) : undefined;
+  const bundle = wants('bundle') ? await measureFirstLoad(distDir) : undefined;
   if (bundle?.manifestMismatch) console.warn(`  warning: ${bundle.manifestMismatch}`);
 
   const token = `bench-${randomUUID()}`;
