@@ -40,6 +40,8 @@ export interface InteractionSession {
   p98Ms: number;
   worst: Interaction | undefined;
   openings: Opening[];
+  /** Position in the list of the row clicked after the deep scroll (1 is the first). */
+  deepPosition: number;
 }
 
 export interface InteractionResult {
@@ -254,7 +256,9 @@ const paneHeadingGone = (page: Page) =>
   );
 
 /** Drives one session; returns how many interactions it performed and the openings it timed. */
-async function runSession(page: Page): Promise<{ scripted: number; openings: Opening[] }> {
+async function runSession(
+  page: Page,
+): Promise<{ scripted: number; openings: Opening[]; deepPosition: number }> {
   let scripted = 0;
   const openings: Opening[] = [];
   /** One interaction, then what it should have shown, then two frames so the next is separate. */
@@ -330,6 +334,9 @@ async function runSession(page: Page): Promise<{ scripted: number; openings: Ope
   const deep = await visibleRowIds(page);
   const deepId = deep[Math.floor(deep.length / 2)];
   if (deepId === undefined) throw new Error('No row on screen after scrolling');
+  const deepPosition = await page
+    .locator(`li:has(> [data-conversation-id="${deepId}"])`)
+    .getAttribute('aria-posinset');
   await open('click', deepId, clickRow(deepId));
   await act(press('Escape'), () => paneHeadingGone(page));
 
@@ -339,7 +346,7 @@ async function runSession(page: Page): Promise<{ scripted: number; openings: Ope
   const downloads = page.getByRole('region', { name: 'Downloads' });
   await act(press('d'), () => downloads.waitFor({ state: 'visible' }));
   await act(press('Escape'), () => downloads.waitFor({ state: 'hidden' }));
-  return { scripted, openings };
+  return { scripted, openings, deepPosition: Number(deepPosition) };
 }
 
 async function sessionSample(
@@ -356,7 +363,7 @@ async function sessionSample(
     // The session starts on the app itself, not on the rows drawn before React took over.
     await waitForReactElement(page, '[data-testid="conversation-scroller"]');
     await page.waitForLoadState('networkidle');
-    const { scripted, openings } = await runSession(page);
+    const { scripted, openings, deepPosition } = await runSession(page);
     await nextFrames(page);
     const observed = await page.evaluate(() => (window as ProbeWindow).__benchInteractions!.read());
     const durations = observed.map((interaction) => interaction.durationMs);
@@ -372,6 +379,7 @@ async function sessionSample(
       p98Ms: percentileOf(durations, scripted, 98),
       worst,
       openings,
+      deepPosition,
     };
   } finally {
     await context.close();
@@ -393,7 +401,7 @@ export async function measureInteractions(
       ? `worst ${result.worst.name} ${result.worst.durationMs} ms`
       : 'none over the threshold';
     console.log(
-      `  session ${i + 1}/${runs}: p98 ${result.p98Ms} ms, ${result.overThreshold} of ${result.scripted} over ${EVENT_THRESHOLD_MS} ms, ${worst}; opening ${result.openings.map((o) => o.ms.toFixed(0)).join(', ')} ms`,
+      `  session ${i + 1}/${runs}: p98 ${result.p98Ms} ms, ${result.overThreshold} of ${result.scripted} over ${EVENT_THRESHOLD_MS} ms, ${worst}; opening ${result.openings.map((o) => o.ms.toFixed(0)).join(', ')} ms; deep click on row ${result.deepPosition}`,
     );
   }
   const worsts = sessions.flatMap((s) => (s.worst ? [s.worst] : []));
