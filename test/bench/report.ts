@@ -102,7 +102,7 @@ function firstRowRows(result: FirstRowResult): Row[] {
   const ratio = result.appMedian / result.baselineMedian;
   return [
     {
-      metric: 'Navigation → first conversation row',
+      metric: `Navigation → first conversation row ${result.painted ? 'painted' : 'attached'}`,
       threadline: ms(result.appMedian),
       baseline: `${ms(result.baselineMedian)} (hand-written page)`,
       ratio: times(ratio),

@@ -130,7 +130,13 @@ async function main(): Promise<void> {
       results.firstRow = await attempt(
         'first-row',
         `first row (app vs hand-written page)${under('first-row')}`,
-        () => measureFirstRow(b, origin, session, args.runs, throttled('first-row')),
+        // The slow table says "painted", as the issue does; the default keeps its attach time,
+        // so its figures stay comparable with their history.
+        () =>
+          measureFirstRow(b, origin, session, args.runs, {
+            throttling: throttled('first-row'),
+            painted: slow,
+          }),
       );
     }
     if (wants('sign-in')) {
