@@ -91,7 +91,13 @@ async function main(): Promise<void> {
       serviceUrl: service.url,
       messagesPath: '/conversations/{id}/messages',
     };
-    server = await startStaticServer({ distDir, pagesDir: PAGES_DIR, config: baseConfig });
+    server = await startStaticServer({
+      distDir,
+      pagesDir: PAGES_DIR,
+      config: baseConfig,
+      // The slow connection carries what a deployment sends: gzip, as deploy/nginx.conf does.
+      compress: slow,
+    });
     browser = await launchBrowser();
     const session: Session = { serviceUrl: service.url, token };
     const machine = describeMachine(browser.version());
