@@ -119,6 +119,7 @@ function installInteractionProbe(threshold: number): void {
     }
   };
   const observer = new PerformanceObserver((list) => record(list.getEntries()));
+  let supported = true;
   try {
     // durationThreshold is missing from TypeScript's PerformanceObserverInit too.
     observer.observe({
@@ -127,10 +128,12 @@ function installInteractionProbe(threshold: number): void {
       buffered: true,
     } as PerformanceObserverInit);
   } catch {
-    // No Event Timing: the session reports no interaction over the threshold, and says so.
+    supported = false;
   }
   (window as ProbeWindow).__benchInteractions = {
     read: () => {
+      // Without Event Timing every interaction would read as fast: no figure rather than that.
+      if (!supported) throw new Error('This browser has no Event Timing');
       record(observer.takeRecords());
       return [...interactions.values()];
     },
