@@ -15,7 +15,7 @@ import type { Throttling } from './throttle';
 export const EVENT_THRESHOLD_MS = 16;
 
 export interface Interaction {
-  /** "keydown j", "click row #123", "pointerup checkbox Open". */
+  /** "keydown j", "click row #123", "click checkbox Open". */
   name: string;
   /** The longest event of the interaction: input to the next paint after its handlers ran. */
   durationMs: number;
@@ -107,12 +107,18 @@ function installInteractionProbe(threshold: number): void {
       if (!entry.interactionId) continue;
       const known = interactions.get(entry.interactionId);
       if (known && known.durationMs >= entry.duration) continue;
-      const key = entry.name.startsWith('key')
+      const byKey = entry.name.startsWith('key');
+      const key = byKey
         ? keys.find(({ at }) => Math.abs(at - entry.startTime) < 1)?.key
         : undefined;
-      const what = key === undefined ? describe(entry.target) : key === ' ' ? 'Space' : key;
+      const target = describe(entry.target);
+      // A key's target tells the Escapes apart (a pane's, the help's, the downloads panel's).
+      const keyName = key === ' ' ? 'Space' : key;
+      const what =
+        key === undefined ? target : target === 'page' ? keyName : `${keyName} (${target})`;
+      // Named as the agent did it, whichever of its events (keyup, pointerdown…) took longest.
       interactions.set(entry.interactionId, {
-        name: `${entry.name} ${what}`,
+        name: `${byKey ? 'keydown' : 'click'} ${what}`,
         durationMs: entry.duration,
         startMs: entry.startTime,
       });
