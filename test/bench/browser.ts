@@ -1,5 +1,7 @@
 import { chromium } from 'playwright';
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright';
+import { applyThrottling } from './throttle';
+import type { Throttling } from './throttle';
 
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -29,6 +31,8 @@ export const ROW_SELECTOR = 'ul[aria-label="Conversations"] a.conversation-row';
 export interface BenchProbe {
   /** performance.now() when the first row element was attached; navigation start is 0. */
   firstRow?: number;
+  /** When the frame that drew the first row was done on the main thread, on the same clock. */
+  firstRowPaint?: number;
   longTasks: { start: number; duration: number }[];
 }
 
@@ -36,7 +40,8 @@ export type ProbeWindow = Window & { __bench?: BenchProbe };
 
 interface ProbeArgs {
   sessionKey: string;
-  sessionValue: string;
+  /** null: a signed-out visit. */
+  sessionValue: string | null;
   rowSelector: string;
 }
 
@@ -44,7 +49,7 @@ interface ProbeArgs {
 function installProbe({ sessionKey, sessionValue, rowSelector }: ProbeArgs): void {
   if (window.top !== window) return;
   try {
-    sessionStorage.setItem(sessionKey, sessionValue);
+    if (sessionValue !== null) sessionStorage.setItem(sessionKey, sessionValue);
   } catch {
     // An opaque origin has no storage; nothing to sign in there.
   }
@@ -60,10 +65,19 @@ function installProbe({ sessionKey, sessionValue, rowSelector }: ProbeArgs): voi
     // No Long Tasks API: the count stays 0 and the report says what it saw.
   }
   const observer = new MutationObserver(() => {
-    if (document.querySelector(rowSelector)) {
-      bench.firstRow = performance.now();
-      observer.disconnect();
-    }
+    if (!document.querySelector(rowSelector)) return;
+    bench.firstRow = performance.now();
+    observer.disconnect();
+    // The frame that draws the row has run its style, layout and paint on the main thread once a
+    // task queued from its animation-frame callback runs. Element Timing would be closer to the
+    // screen, but Chromium 156 reports nothing for the rows the app draws before React starts.
+    requestAnimationFrame(() => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => {
+        bench.firstRowPaint = performance.now();
+      };
+      channel.port2.postMessage(null);
+    });
   });
   observer.observe(document, { childList: true, subtree: true });
 }
@@ -73,11 +87,15 @@ export interface Session {
   token: string;
 }
 
-/** A fresh context (empty cache, storage and service workers), signed in through sessionStorage. */
+/**
+ * A fresh context (empty cache, storage and service workers), signed in through sessionStorage
+ * unless `session` is null, its page throttled before it first navigates.
+ */
 export async function newBenchContext(
   browser: Browser,
   baseURL: string,
-  session: Session,
+  session: Session | null,
+  throttling?: Throttling,
 ): Promise<{ context: BrowserContext; page: Page; cdp: CDPSession }> {
   const context = await browser.newContext({
     baseURL,
@@ -91,12 +109,39 @@ export async function newBenchContext(
   await context.addInitScript({ content: 'globalThis.__name ??= (fn) => fn;' });
   await context.addInitScript(installProbe, {
     sessionKey: SESSION_KEY,
-    sessionValue: JSON.stringify(session),
+    sessionValue: session ? JSON.stringify(session) : null,
     rowSelector: ROW_SELECTOR,
   });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
+  if (throttling) await applyThrottling(cdp, throttling);
   return { context, page, cdp };
+}
+
+/**
+ * Waits until React has rendered the element `selector` finds (the app's first screen is drawn
+ * with plain DOM before React starts, and React replaces it). React marks the root container and
+ * every element it renders with keys of its own; pages without #root (the baselines) have no
+ * React to wait for.
+ */
+export async function waitForReactElement(
+  page: Page,
+  selector: string,
+  timeoutMs = 30_000,
+): Promise<void> {
+  await page.waitForFunction(
+    (target) => {
+      const root = document.getElementById('root');
+      if (!root) return true;
+      const owns = (element: Element | null, prefix: string) =>
+        !!element && Object.keys(element).some((key) => key.startsWith(prefix));
+      return (
+        owns(root, '__reactContainer$') && owns(document.querySelector(target), '__reactFiber$')
+      );
+    },
+    selector,
+    { timeout: timeoutMs, polling: 50 },
+  );
 }
 
 export interface HeapUsage {
@@ -124,11 +169,21 @@ export async function readProbe(page: Page): Promise<BenchProbe> {
   return probe;
 }
 
-/** Waits until the probe saw the first row and returns its time (ms since navigation start). */
-export async function waitForFirstRow(page: Page, timeoutMs = 30_000): Promise<number> {
+/**
+ * Waits until the probe saw the first row and returns its time (ms since navigation start): when
+ * it was attached, or with `painted` when it was first painted.
+ */
+export async function waitForFirstRow(
+  page: Page,
+  timeoutMs = 30_000,
+  { painted = false }: { painted?: boolean } = {},
+): Promise<number> {
   const handle = await page.waitForFunction(
-    () => (window as ProbeWindow).__bench?.firstRow,
-    undefined,
+    (painted) => {
+      const probe = (window as ProbeWindow).__bench;
+      return painted ? probe?.firstRowPaint : probe?.firstRow;
+    },
+    painted,
     { timeout: timeoutMs, polling: 20 },
   );
   const value = (await handle.jsonValue()) as number;

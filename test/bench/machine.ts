@@ -24,3 +24,8 @@ export function describeMachine(chromiumVersion: string): MachineInfo {
 export function machineLine(machine: MachineInfo): string {
   return `${machine.cpu}, ${machine.cores} cores, ${machine.ramGiB} GiB RAM, ${machine.os}, Node ${machine.node}, Chromium ${machine.chromium}`;
 }
+
+/** For a table column: what makes two runs comparable (CPU, cores, Node, Chromium). */
+export function machineShort(machine: MachineInfo): string {
+  return `${machine.cpu}, ${machine.cores} cores, Node ${machine.node}, Chromium ${machine.chromium}`;
+}

@@ -2,9 +2,12 @@ import type { Browser } from 'playwright';
 import { newBenchContext, waitForFirstRow } from './browser';
 import type { Session } from './browser';
 import { median } from './stats';
+import type { Throttling } from './throttle';
 
 export interface FirstRowResult {
-  /** ms from navigation start to the first row element attached, per sample. */
+  /** The first row painted (the end of the frame that draws it) rather than attached. */
+  painted: boolean;
+  /** ms from navigation start to the first row element attached (or painted), per sample. */
   app: number[];
   baseline: number[];
   appMedian: number;
@@ -16,11 +19,13 @@ async function sample(
   origin: string,
   session: Session,
   path: string,
+  throttling: Throttling | undefined,
+  painted: boolean,
 ): Promise<number> {
-  const { context, page } = await newBenchContext(browser, origin, session);
+  const { context, page } = await newBenchContext(browser, origin, session, throttling);
   try {
     await page.goto(path, { waitUntil: 'commit' });
-    return await waitForFirstRow(page);
+    return await waitForFirstRow(page, 30_000, { painted });
   } finally {
     await context.close();
   }
@@ -32,21 +37,23 @@ export async function measureFirstRow(
   origin: string,
   session: Session,
   runs: number,
+  { throttling, painted = false }: { throttling?: Throttling; painted?: boolean } = {},
 ): Promise<FirstRowResult> {
   const app: number[] = [];
   const baseline: number[] = [];
+  const take = (path: string) => sample(browser, origin, session, path, throttling, painted);
   // One unmeasured round warms the browser and the servers for both contenders alike.
-  await sample(browser, origin, session, '/');
-  await sample(browser, origin, session, '/bench/first-row.html');
+  await take('/');
+  await take('/bench/first-row.html');
   for (let i = 0; i < runs; i++) {
     // Alternate who goes first so drift hits both equally.
     if (i % 2 === 0) {
-      app.push(await sample(browser, origin, session, '/'));
-      baseline.push(await sample(browser, origin, session, '/bench/first-row.html'));
+      app.push(await take('/'));
+      baseline.push(await take('/bench/first-row.html'));
     } else {
-      baseline.push(await sample(browser, origin, session, '/bench/first-row.html'));
-      app.push(await sample(browser, origin, session, '/'));
+      baseline.push(await take('/bench/first-row.html'));
+      app.push(await take('/'));
     }
   }
-  return { app, baseline, appMedian: median(app), baselineMedian: median(baseline) };
+  return { painted, app, baseline, appMedian: median(app), baselineMedian: median(baseline) };
 }

@@ -1,9 +1,16 @@
 import type { Browser, Page } from 'playwright';
 import type { ServiceState } from '../../service-double/index';
-import { heapAfterGc, newBenchContext, readProbe, waitForFirstRow } from './browser';
+import {
+  heapAfterGc,
+  newBenchContext,
+  readProbe,
+  waitForFirstRow,
+  waitForReactElement,
+} from './browser';
 import type { Session } from './browser';
 import { isListGet, requestMark, requestsSince } from './service';
 import { max, median } from './stats';
+import type { Throttling } from './throttle';
 
 interface DriveArgs {
   scrollerSelector: string;
@@ -133,24 +140,15 @@ async function scrollSample(
   session: Session,
   state: ServiceState,
   contender: Contender,
+  throttling: Throttling | undefined,
 ): Promise<ScrollSample> {
   const mark = requestMark(state);
-  const { context, page, cdp } = await newBenchContext(browser, origin, session);
+  const { context, page, cdp } = await newBenchContext(browser, origin, session, throttling);
   try {
     await page.goto(contender.path, { waitUntil: 'commit' });
     await waitForFirstRow(page);
     // Scrolling starts once the UI has started: React's start-up is the first-row figure's cost.
-    // React marks what it renders; the first screen drawn before it (src/boot/) carries nothing.
-    await page.waitForFunction(
-      () => {
-        // The baseline pages have no #root and nothing to wait for.
-        if (!document.getElementById('root')) return true;
-        const screen = document.querySelector('#root > *');
-        return !!screen && Object.keys(screen).some((key) => key.startsWith('__reactFiber$'));
-      },
-      undefined,
-      { polling: 50, timeout: 10_000 },
-    );
+    await waitForReactElement(page, contender.scroller);
     const drive = await page.evaluate(driveToEnd, {
       scrollerSelector: contender.scroller,
       listSelector: LIST,
@@ -184,14 +182,25 @@ async function scrollSample(
 
 type FloorWindow = Window & { benchRawFetch?: () => Promise<FloorSample> };
 
-async function floorSample(browser: Browser, origin: string, session: Session) {
-  const { context, page } = await newBenchContext(browser, origin, session);
+async function floorSample(
+  browser: Browser,
+  origin: string,
+  session: Session,
+  throttling: Throttling | undefined,
+) {
+  const { context, page } = await newBenchContext(browser, origin, session, throttling);
   try {
     await page.goto('/bench/raw-fetch.html');
     return await page.evaluate(() => (window as FloorWindow).benchRawFetch!());
   } finally {
     await context.close();
   }
+}
+
+export interface ScrollOptions {
+  throttling?: Throttling;
+  /** Leave out the infinite-scroll page (context only, and minutes per sample on a slow CPU). */
+  withoutBaseline?: boolean;
 }
 
 /** Scrolling 10,000 conversations to the end: app, hand-written infinite scroll, raw-fetch floor. */
@@ -201,18 +210,27 @@ export async function measureScroll(
   session: Session,
   state: ServiceState,
   runs: number,
+  { throttling, withoutBaseline = false }: ScrollOptions = {},
 ): Promise<ScrollResult> {
   const contenders = scrollContenders(state.dataset.size);
   const result: ScrollResult = { app: [], baseline: [], floor: [], pages: 0 };
+  const baselineRuns = withoutBaseline ? 0 : BASELINE_MAX_RUNS;
   // Warm-up of the double (its per-filter cache) and the browser; not recorded.
-  await floorSample(browser, origin, session);
+  await floorSample(browser, origin, session, throttling);
   for (let i = 0; i < runs; i++) {
     const order = i % 2 === 0 ? (['app', 'baseline'] as const) : (['baseline', 'app'] as const);
-    result.floor.push(await floorSample(browser, origin, session));
+    result.floor.push(await floorSample(browser, origin, session, throttling));
     for (const who of order) {
       // The infinite-scroll page is context only and by far the slowest: at most 3 samples.
-      if (who === 'baseline' && result.baseline.length >= BASELINE_MAX_RUNS) continue;
-      const sample = await scrollSample(browser, origin, session, state, contenders[who]);
+      if (who === 'baseline' && result.baseline.length >= baselineRuns) continue;
+      const sample = await scrollSample(
+        browser,
+        origin,
+        session,
+        state,
+        contenders[who],
+        throttling,
+      );
       if (sample.timedOut) {
         console.warn(`  ${who} did not reach the end marker within ${TIMEOUT_MS / 1000} s`);
       }
@@ -220,7 +238,7 @@ export async function measureScroll(
     }
     const last = result.floor.at(-1)!;
     console.log(
-      `  run ${i + 1}/${runs}: app ${result.app.at(-1)!.ms.toFixed(0)} ms, baseline ${i < BASELINE_MAX_RUNS ? `${result.baseline.at(-1)!.ms.toFixed(0)} ms` : '(skipped)'}, floor ${last.ms.toFixed(0)} ms`,
+      `  run ${i + 1}/${runs}: app ${result.app.at(-1)!.ms.toFixed(0)} ms, baseline ${i < baselineRuns ? `${result.baseline.at(-1)!.ms.toFixed(0)} ms` : '(skipped)'}, floor ${last.ms.toFixed(0)} ms`,
     );
   }
   result.pages = median(result.floor.map((sample) => sample.pages));

@@ -3,6 +3,7 @@ import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 
 /** What the bench's /config.json answers; changed between measurements (e.g. the poll interval). */
 export type BenchConfig = Record<string, unknown>;
@@ -20,7 +21,17 @@ export interface StaticServerOptions {
   /** Baseline pages, served under /bench/. */
   pagesDir: string;
   config: BenchConfig;
+  /**
+   * gzip text as deploy/nginx.conf does (level 6, 256 bytes and up), for app and baselines
+   * alike: on a throttled connection the bytes sent are the figure. Off by default: on loopback
+   * compression only costs time, and the default profile's history was measured without it.
+   */
+  compress?: boolean;
 }
+
+/** The types deploy/nginx.conf compresses (it always compresses HTML too). */
+const COMPRESSED = /^(text\/(html|css|javascript)|application\/(javascript|json)|image\/svg\+xml)/;
+const COMPRESS_MIN_BYTES = 256;
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -53,22 +64,51 @@ async function isFile(file: string | undefined): Promise<boolean> {
 
 /**
  * A tiny static server on 127.0.0.1 for the built app and the baseline pages: files as they are
- * (no compression, for app and baselines alike), the SPA fallback to index.html, and its own
- * /config.json.
+ * (compressed only when asked, for app and baselines alike), the SPA fallback to index.html, and
+ * its own /config.json.
  */
 export async function startStaticServer(options: StaticServerOptions): Promise<StaticServer> {
   const distDir = path.resolve(options.distDir);
   const pagesDir = path.resolve(options.pagesDir);
   let config = options.config;
+  const gzipped = new Map<string, Buffer>();
 
-  async function send(res: ServerResponse, file: string, cache: string): Promise<void> {
-    const body = await readFile(file);
+  /** The body as sent, with its Content-Encoding when compressed; files' gzip kept by `file`. */
+  function encode(
+    req: IncomingMessage,
+    type: string,
+    body: Buffer,
+    file?: string,
+  ): { body: Buffer; headers: Record<string, string> } {
+    if (!options.compress || !COMPRESSED.test(type) || body.length < COMPRESS_MIN_BYTES)
+      return { body, headers: {} };
+    const vary = { Vary: 'Accept-Encoding' };
+    if (!/\bgzip\b/.test(req.headers['accept-encoding'] ?? '')) {
+      return { body, headers: vary };
+    }
+    let packed = file === undefined ? undefined : gzipped.get(file);
+    if (!packed) {
+      packed = gzipSync(body, { level: 6 });
+      if (file !== undefined) gzipped.set(file, packed);
+    }
+    return { body: packed, headers: { ...vary, 'Content-Encoding': 'gzip' } };
+  }
+
+  async function send(
+    req: IncomingMessage,
+    res: ServerResponse,
+    file: string,
+    cache: string,
+  ): Promise<void> {
+    const type = TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
+    const sent = encode(req, type, await readFile(file), file);
     res.writeHead(200, {
-      'Content-Type': TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream',
-      'Content-Length': body.length,
+      'Content-Type': type,
+      'Content-Length': sent.body.length,
       'Cache-Control': cache,
+      ...sent.headers,
     });
-    res.end(body);
+    res.end(sent.body);
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -78,18 +118,20 @@ export async function startStaticServer(options: StaticServerOptions): Promise<S
       return;
     }
     if (pathname === '/config.json') {
-      const body = JSON.stringify(config);
+      const type = 'application/json; charset=utf-8';
+      const sent = encode(req, type, Buffer.from(JSON.stringify(config)));
       res.writeHead(200, {
-        'Content-Type': 'application/json; charset=utf-8',
-        'Content-Length': Buffer.byteLength(body),
+        'Content-Type': type,
+        'Content-Length': sent.body.length,
         'Cache-Control': 'no-store',
+        ...sent.headers,
       });
-      res.end(body);
+      res.end(sent.body);
       return;
     }
     if (pathname.startsWith('/bench/')) {
       const file = inside(pagesDir, pathname.slice('/bench/'.length));
-      if (await isFile(file)) return send(res, file!, 'no-store');
+      if (await isFile(file)) return send(req, res, file!, 'no-store');
       res.writeHead(404).end();
       return;
     }
@@ -98,14 +140,14 @@ export async function startStaticServer(options: StaticServerOptions): Promise<S
       const cache = pathname.startsWith('/assets/')
         ? 'public, max-age=31536000, immutable'
         : 'no-cache';
-      return send(res, file!, cache);
+      return send(req, res, file!, cache);
     }
     // SPA fallback for routes; a missing file with an extension is a real 404.
     if (path.posix.extname(pathname) !== '') {
       res.writeHead(404).end();
       return;
     }
-    return send(res, path.join(distDir, 'index.html'), 'no-cache');
+    return send(req, res, path.join(distDir, 'index.html'), 'no-cache');
   }
 
   const server = createServer({ keepAlive: true }, (req, res) => {
