@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
 import { ConversationPane } from '../features/conversation-detail';
-import { DownloadActionsProvider } from '../features/downloads/pane';
+import { DownloadActionsProvider } from '../features/downloads';
 
 // The downloads panel shares the pane's chunk (see inbox-layout.tsx).
-export { DownloadsPanel } from '../features/downloads/pane';
+export { DownloadsPanel } from '../features/downloads';
 import { parseConversationId } from './route-params';
 
 /**

@@ -4,7 +4,7 @@ import { vi } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { AppProviders } from '../../src/app/providers';
 import { ConversationPane } from '../../src/features/conversation-detail';
-import { DownloadActionsProvider } from '../../src/features/downloads/pane';
+import { DownloadActionsProvider } from '../../src/features/downloads';
 import type { DownloadOptions } from '../../src/features/downloads/engines/download-settings';
 import { DEFAULT_CONFIG } from '../../src/lib/config';
 import { writeSession } from '../../src/lib/session-store';

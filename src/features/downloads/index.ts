@@ -1,4 +1,8 @@
-// Ships with the first render: the manager, its provider, the header button (the panel is lazy).
+// The downloads feature's surface. The manager, its provider and the header button ship with the
+// first render; the attachment controls and the panel are imported by the conversation pane's
+// lazy chunk, so they load with it.
 export { DownloadsProvider, useConfirmedSignOut } from './manager/downloads-context';
 export { DownloadsButton } from './panel/downloads-button';
 export type { DownloadOptions } from './engines/download-settings';
+export { DownloadActionsProvider } from './controls/download-actions';
+export { DownloadsPanel } from './panel/downloads-panel';
