@@ -12,11 +12,12 @@ import { whenIdle } from '../lib/when-idle';
 import { OfflineBanner } from '../ui/offline-banner';
 import { viewToReact } from '../ui/view-react';
 import { inboxView } from './markup';
+import { loadPaneCode } from './pane-code';
 import { parseConversationId } from './route-params';
 
 // Loaded when first opened, with the pane's chunk: the panel shows the same download controls.
 const DownloadsPanel = lazy(() =>
-  import('./conversation-route').then((module) => ({ default: module.DownloadsPanel })),
+  loadPaneCode().then((module) => ({ default: module.DownloadsPanel })),
 );
 
 export function InboxLayout() {
@@ -28,7 +29,7 @@ export function InboxLayout() {
   const paneOpen = conversationId !== undefined;
   // The pane's code is fetched and compiled while the agent reads the list, so the first
   // conversation opened shows at once (and its layout change comes with the click, not later).
-  useEffect(() => whenIdle(() => void import('./conversation-route').catch(() => undefined)), []);
+  useEffect(() => whenIdle(() => void loadPaneCode().catch(() => undefined)), []);
 
   return viewToReact(inboxView(session.serviceUrl, paneOpen), {
     parts: { 'sign-out': { onClick: signOut } },

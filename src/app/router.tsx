@@ -2,12 +2,19 @@ import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { ErrorBoundary } from '../ui/error-boundary';
 import { NotFound } from './not-found';
+import { loadedPaneCode, loadPaneCode } from './pane-code';
 import { RootLayout } from './root-layout';
 
-// The pane and its download code are not needed to show the list.
-const ConversationRoute = lazy(() =>
-  import('./conversation-route').then((module) => ({ default: module.ConversationRoute })),
+// The pane and its download code are not needed to show the list: they load on their own.
+const LazyConversationRoute = lazy(() =>
+  loadPaneCode().then((module) => ({ default: module.ConversationRoute })),
 );
+
+/** The pane, drawn at once when its code is in the page (fetched when the list was idle). */
+function ConversationRoute() {
+  const code = loadedPaneCode();
+  return code ? <code.ConversationRoute /> : <LazyConversationRoute />;
+}
 
 /**
  * Declarative routes: the data router's loaders and actions would cost ~16 KB

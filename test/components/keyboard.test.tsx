@@ -47,11 +47,6 @@ function holdLaterPages(): () => void {
   return release;
 }
 
-// The pane is a lazy chunk; have it transformed before the tests time things.
-beforeAll(async () => {
-  await import('../../src/app/conversation-route');
-});
-
 afterEach(() => {
   document.querySelectorAll('dialog').forEach((dialog) => dialog.close());
 });
