@@ -28,22 +28,30 @@ async function requestFirstPage(
   session: ServiceSession,
   params: ConversationListParams,
   config: Promise<AppConfig>,
+  whileWaiting: () => void,
 ): Promise<ConversationPage> {
   const { listTimeoutMs } = await config.catch(() => DEFAULT_CONFIG);
-  return fetchConversationPage(session, params, undefined, { timeoutMs: listTimeoutMs });
+  const request = fetchConversationPage(session, params, undefined, { timeoutMs: listTimeoutMs });
+  whileWaiting();
+  return request;
 }
 
-/** The start-up request for the list these filters show, as the app takes it over. */
+/**
+ * The start-up request for the list these filters show, as the app takes it over. `whileWaiting`
+ * runs once the request is out (not before: the request waits for config.json's promise, so work
+ * done synchronously at start-up would go first and hold the request back).
+ */
 export function startFirstPage(
   session: ServiceSession,
   search: string,
   config: Promise<AppConfig>,
+  whileWaiting: () => void = () => undefined,
 ): NonNullable<HandOver['firstPage']> {
   const params = listParamsFor(search);
   const firstPage: NonNullable<HandOver['firstPage']> = {
     session,
     params,
-    request: requestFirstPage(session, params, config),
+    request: requestFirstPage(session, params, config, whileWaiting),
     arrived: undefined,
   };
   // A failure reaches the list when it takes the request over; until then it is not unhandled.
