@@ -1,5 +1,6 @@
-import { lazy, Suspense } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { Component, lazy, Suspense, type ReactNode } from 'react';
+import { Route, Routes, useLocation } from 'react-router-dom';
+import { ErrorAlert } from '../ui/error-alert';
 import { ErrorBoundary } from '../ui/error-boundary';
 import { NotFound } from './not-found';
 import { loadedPaneCode, loadPaneCode } from './pane-code';
@@ -29,9 +30,11 @@ export function AppRoutes() {
           <Route
             path="conversations/:conversationId"
             element={
-              <Suspense fallback={<PaneFallback />}>
-                <ConversationRoute />
-              </Suspense>
+              <PaneErrors>
+                <Suspense fallback={<PaneFallback />}>
+                  <ConversationRoute />
+                </Suspense>
+              </PaneErrors>
             }
           />
         </Route>
@@ -47,4 +50,47 @@ function PaneFallback() {
       <p role="status">Opening the conversation…</p>
     </aside>
   );
+}
+
+interface PaneBoundaryState {
+  error: unknown;
+}
+
+/**
+ * A pane that cannot be shown (its code did not arrive, say, offline) says so in the pane's
+ * place, with Retry; the list and everything else stay as they were. Another conversation opened
+ * starts afresh.
+ */
+function PaneErrors({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  return <PaneBoundary key={pathname}>{children}</PaneBoundary>;
+}
+
+class PaneBoundary extends Component<{ children: ReactNode }, PaneBoundaryState> {
+  override state: PaneBoundaryState = { error: null };
+
+  static getDerivedStateFromError(error: unknown): PaneBoundaryState {
+    return { error };
+  }
+
+  private readonly retry = () => {
+    // The code is asked for again (a failed import is forgotten); then the pane is drawn again.
+    loadPaneCode().then(
+      () => this.setState({ error: null }),
+      (error: unknown) => this.setState({ error }),
+    );
+  };
+
+  override render() {
+    if (this.state.error === null) return this.props.children;
+    return (
+      <aside className="detail-pane" aria-label="Conversation">
+        <ErrorAlert
+          title="This conversation could not be shown."
+          error={this.state.error}
+          onRetry={this.retry}
+        />
+      </aside>
+    );
+  }
 }

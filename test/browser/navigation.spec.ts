@@ -119,6 +119,36 @@ test('on a slow laptop, two status boxes clicked one after the other both stay c
   expect(shown.some((text) => text.includes('Pending'))).toBe(true);
 });
 
+test('when the pane’s code cannot be fetched, the pane says so with Retry, the list stays, and Retry opens the conversation', async ({
+  page,
+  service,
+  consoleErrors,
+}) => {
+  let offline = true;
+  await page.route(/\/assets\/conversation-route-[\w-]+\.js$/, (route) =>
+    offline ? route.abort('internetdisconnected') : route.continue(),
+  );
+  await signIn(page, service);
+  const ids = service.state.dataset.list().map((conversation) => conversation.id);
+  const rows = conversationList(page).getByRole('link');
+  await rows.nth(1).click();
+  const pane = page.getByRole('complementary', { name: 'Conversation' });
+  await expect(pane.getByRole('alert')).toContainText('This conversation could not be shown.');
+  await expect(rows.nth(0)).toBeVisible();
+  await expect(page).toHaveURL(`/conversations/${ids[1]}`);
+
+  offline = false;
+  await pane.getByRole('button', { name: 'Retry' }).click();
+  await expect(paneHeading(page)).toHaveText(`Conversation #${ids[1]}`);
+  await rows.nth(2).click();
+  await expect(paneHeading(page)).toHaveText(`Conversation #${ids[2]}`);
+  // The failed import is reported by the browser and by React's error boundary; nothing else.
+  const unexpected = consoleErrors.filter(
+    (line) => !/dynamically imported module|conversation-route/i.test(line),
+  );
+  consoleErrors.splice(0, consoleErrors.length, ...unexpected);
+});
+
 test('a shared link opens the same view, after signing in if needed', async ({
   page,
   context,
