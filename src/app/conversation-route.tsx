@@ -23,6 +23,7 @@ function useHeadingFocus(id: number | undefined) {
   }, [id]);
 }
 
+/** @public read from the module loadPaneCode (pane-code.ts) returns, which knip cannot follow */
 export function ConversationRoute() {
   const { conversationId } = useParams();
   const { search } = useLocation();

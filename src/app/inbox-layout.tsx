@@ -17,7 +17,7 @@ import { parseConversationId } from './route-params';
 
 // Loaded when first opened, with the pane's chunk: the panel shows the same download controls.
 const DownloadsPanel = lazy(() =>
-  loadPaneCode().then((module) => ({ default: module.DownloadsPanel })),
+  import('./conversation-route').then((module) => ({ default: module.DownloadsPanel })),
 );
 
 export function InboxLayout() {
