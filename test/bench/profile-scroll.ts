@@ -1,7 +1,8 @@
 /**
- * `npx tsx test/bench/profile-scroll.ts`: one app scroll run under the CPU
- * profiler, printing the functions with the most self time. A tool for
- * finding where scrolling spends its time, not part of the benchmark table.
+ * `npx tsx test/bench/profile-scroll.ts [--slow]`: one app scroll run under the CPU
+ * profiler (`--slow`: with the CPU 4× slower, as the slow-machine bench), printing the functions
+ * with the most self time. A tool for finding where scrolling spends its time, not part of the
+ * benchmark table.
  */
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
@@ -44,6 +45,9 @@ try {
   });
   await page.goto(`${server.origin}/`);
   await waitForFirstRow(page);
+  if (process.argv.includes('--slow')) {
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  }
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
   await cdp.send('Profiler.start');
@@ -82,7 +86,7 @@ try {
     byName.set(key, (byName.get(key) ?? 0) + (self.get(node.id) ?? 0));
   }
   console.log(`Scrolled 10,000 conversations in ${Math.round(ms)} ms. Self time (ms):`);
-  for (const [name, micros] of [...byName].sort((a, b) => b[1] - a[1]).slice(0, 25)) {
+  for (const [name, micros] of [...byName].sort((a, b) => b[1] - a[1]).slice(0, 40)) {
     console.log(`${(micros / 1000).toFixed(1).padStart(8)}  ${name}`);
   }
 } finally {
