@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { liveRegion, rows } from '../support/queries';
 import { renderApp } from '../support/render-app';
 import { listRequests, server, service, TEST_SERVICE_URL, useService } from '../support/msw';
