@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { Conversation } from '../../api/schemas';
 
 /** While pages land back to back, the list draws new rows at most this often. */
-export const SHOW_EVERY_MS = 100;
+export const SHOW_EVERY_MS = 250;
 
 /** `next` is `shown` with rows added at the end (createUniqueRows keeps the rows it had). */
 function grows(shown: readonly Conversation[], next: readonly Conversation[]): boolean {
