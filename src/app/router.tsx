@@ -52,8 +52,16 @@ function PaneFallback() {
   );
 }
 
+interface PaneBoundaryProps {
+  /** Where the pane is: an error belongs to the conversation it happened in. */
+  pathname: string;
+  children: ReactNode;
+}
+
 interface PaneBoundaryState {
   error: unknown;
+  /** The pathname the error happened at. */
+  at: string;
 }
 
 /**
@@ -63,14 +71,23 @@ interface PaneBoundaryState {
  */
 function PaneErrors({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
-  return <PaneBoundary key={pathname}>{children}</PaneBoundary>;
+  return <PaneBoundary pathname={pathname}>{children}</PaneBoundary>;
 }
 
-class PaneBoundary extends Component<{ children: ReactNode }, PaneBoundaryState> {
-  override state: PaneBoundaryState = { error: null };
+class PaneBoundary extends Component<PaneBoundaryProps, PaneBoundaryState> {
+  override state: PaneBoundaryState = { error: null, at: '' };
 
-  static getDerivedStateFromError(error: unknown): PaneBoundaryState {
+  static getDerivedStateFromError(error: unknown): Partial<PaneBoundaryState> {
     return { error };
+  }
+
+  // Not a key on the boundary: that would mount the pane afresh for every conversation opened.
+  static getDerivedStateFromProps(
+    { pathname }: PaneBoundaryProps,
+    state: PaneBoundaryState,
+  ): Partial<PaneBoundaryState> | null {
+    if (state.error === null) return state.at === pathname ? null : { at: pathname };
+    return state.at === pathname ? null : { error: null, at: pathname };
   }
 
   private readonly retry = () => {
