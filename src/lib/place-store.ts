@@ -3,7 +3,9 @@
  * switching filters and a reload all come back to the same place (docs/keeping-your-place.md).
  * Only ids and pixel offsets are kept, never the token; a few entries at most, newest first, the
  * oldest dropped. What is read is checked field by field: anything else counts as nothing kept.
- * A storage that throws (disabled, full) leaves the places in this page's memory only.
+ * A storage that throws (disabled, full) leaves the places in this page's memory only. Places
+ * belong to the session: nothing is saved once it has ended (the list saves its place as it
+ * goes), and signing out removes them (clearSession).
  */
 
 /** A list's place: its first visible conversation, and the keyboard selection. */
@@ -27,7 +29,10 @@ interface Places {
   panes: [number, number][];
 }
 
+// As in session-store.ts (its clearSession removes this one too); not imported from there, which
+// would move the start-up code's session module into a chunk shared with this on-demand one.
 const KEY = 'threadline.place';
+const SESSION_KEY = 'threadline.session';
 const MAX_LISTS = 16;
 const MAX_PANES = 50;
 const MAX_FILTER_KEY = 100;
@@ -81,7 +86,7 @@ export interface PlaceStore {
   savePane: (service: string, conversationId: number, scrollTop: number) => void;
 }
 
-export function createPlaceStore(storage: () => Storage): PlaceStore {
+export function createPlaceStore(storage: () => Storage, signedIn: () => boolean): PlaceStore {
   /** Set once the storage has failed: from then on the places live here. */
   let memory: Places | undefined;
   const read = (service: string): Places => {
@@ -93,6 +98,7 @@ export function createPlaceStore(storage: () => Storage): PlaceStore {
     }
   };
   const write = (places: Places) => {
+    if (!signedIn()) return;
     if (memory) {
       memory = places;
       return;
@@ -119,4 +125,13 @@ export function createPlaceStore(storage: () => Storage): PlaceStore {
 }
 
 /** This tab's places. */
-export const placeStore = createPlaceStore(() => sessionStorage);
+export const placeStore = createPlaceStore(
+  () => sessionStorage,
+  () => {
+    try {
+      return sessionStorage.getItem(SESSION_KEY) !== null;
+    } catch {
+      return true;
+    }
+  },
+);

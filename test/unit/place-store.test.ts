@@ -3,6 +3,7 @@ import { createPlaceStore } from '../../src/lib/place-store';
 
 const SERVICE = 'https://conversations.example.com';
 const KEY = 'threadline.place';
+const signedIn = () => true;
 
 /** A Storage that keeps items in a Map and can be told to throw. */
 function fakeStorage(failing: { get?: boolean; set?: boolean } = {}) {
@@ -23,13 +24,13 @@ function fakeStorage(failing: { get?: boolean; set?: boolean } = {}) {
 describe('the place store', () => {
   it('keeps a list place per filter and a pane position per conversation', () => {
     const { storage } = fakeStorage();
-    const store = createPlaceStore(() => storage);
+    const store = createPlaceStore(() => storage, signedIn);
     store.saveList(SERVICE, '1', { anchorId: 40, offset: 12.4, index: 150, selectedId: 41 });
     store.saveList(SERVICE, '', { anchorId: 7, offset: 0, index: 3 });
     store.savePane(SERVICE, 40, 812.6);
 
     // Read back by a new store, as after a reload.
-    const again = createPlaceStore(() => storage);
+    const again = createPlaceStore(() => storage, signedIn);
     expect(again.list(SERVICE, '1')).toEqual({
       anchorId: 40,
       offset: 12,
@@ -49,7 +50,7 @@ describe('the place store', () => {
 
   it('forgets places kept for another service', () => {
     const { storage } = fakeStorage();
-    const store = createPlaceStore(() => storage);
+    const store = createPlaceStore(() => storage, signedIn);
     store.saveList(SERVICE, '1', { anchorId: 40, offset: 0, index: 150 });
     store.savePane(SERVICE, 40, 100);
     expect(store.list('https://other.example.com', '1')).toBeUndefined();
@@ -58,7 +59,7 @@ describe('the place store', () => {
 
   it('is bounded: the oldest entries go first, and what is stored stays small', () => {
     const { storage, items } = fakeStorage();
-    const store = createPlaceStore(() => storage);
+    const store = createPlaceStore(() => storage, signedIn);
     for (let id = 1; id <= 500; id += 1) store.savePane(SERVICE, id, id * 10);
     for (let n = 0; n < 100; n += 1)
       store.saveList(SERVICE, `f${n}`, { anchorId: n, offset: 0, index: n });
@@ -78,7 +79,7 @@ describe('the place store', () => {
 
   it('reads corrupt or hostile data as nothing kept, and keeps what is well formed', () => {
     const { storage, items } = fakeStorage();
-    const store = createPlaceStore(() => storage);
+    const store = createPlaceStore(() => storage, signedIn);
     for (const bad of [
       '{',
       'null',
@@ -134,7 +135,7 @@ describe('the place store', () => {
   it('keeps places in memory when the storage throws on writing, and reading throws nothing', () => {
     const failing = { set: true };
     const { storage } = fakeStorage(failing);
-    const store = createPlaceStore(() => storage);
+    const store = createPlaceStore(() => storage, signedIn);
     expect(() => store.saveList(SERVICE, '1', { anchorId: 4, offset: 0, index: 2 })).not.toThrow();
     expect(store.list(SERVICE, '1')).toEqual({
       anchorId: 4,
@@ -146,15 +147,33 @@ describe('the place store', () => {
     expect(store.pane(SERVICE, 4)).toBe(300);
   });
 
+  it('saves nothing once the session has ended', () => {
+    const { storage, items } = fakeStorage();
+    let session = true;
+    const store = createPlaceStore(
+      () => storage,
+      () => session,
+    );
+    store.savePane(SERVICE, 4, 300);
+    session = false;
+    store.savePane(SERVICE, 5, 500);
+    store.saveList(SERVICE, '1', { anchorId: 4, offset: 0, index: 2 });
+    expect(store.pane(SERVICE, 4)).toBe(300);
+    expect(store.pane(SERVICE, 5)).toBeUndefined();
+    expect(store.list(SERVICE, '1')).toBeUndefined();
+    items.clear();
+    expect(store.pane(SERVICE, 4)).toBeUndefined();
+  });
+
   it('works without any storage at all (access itself throws)', () => {
     const store = createPlaceStore(() => {
       throw new DOMException('denied', 'SecurityError');
-    });
+    }, signedIn);
     expect(store.list(SERVICE, '1')).toBeUndefined();
     expect(() => store.savePane(SERVICE, 4, 300)).not.toThrow();
     expect(store.pane(SERVICE, 4)).toBe(300);
     const { storage } = fakeStorage({ get: true });
-    const reading = createPlaceStore(() => storage);
+    const reading = createPlaceStore(() => storage, signedIn);
     expect(reading.pane(SERVICE, 4)).toBeUndefined();
   });
 });
