@@ -106,7 +106,7 @@ describe('the place store', () => {
           ['5', { anchorId: 9, offset: 3, index: 8, extra: 'ignored' }],
         ],
         panes: [
-          [1, 1e400],
+          [1, 2 ** 60],
           ['2', 5],
           [3, -5],
           [4, 1.5],
