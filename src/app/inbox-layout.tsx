@@ -1,6 +1,8 @@
-import { lazy, useEffect } from 'react';
+import { lazy, useEffect, useState } from 'react';
 import { Outlet, useParams } from 'react-router-dom';
 import {
+  compactRowsOn,
+  CompactRowsToggle,
   ConversationList,
   NotificationsToggle,
   StatusFilter,
@@ -27,6 +29,7 @@ export function InboxLayout() {
   const { conversationId } = useParams();
   const selectedId = parseConversationId(conversationId);
   const paneOpen = conversationId !== undefined;
+  const [compact, setCompact] = useState(compactRowsOn);
   // The pane's code is fetched and compiled while the agent reads the list, so the first
   // conversation opened shows at once (and its layout change comes with the click, not later).
   useEffect(() => whenIdle(() => void loadPaneCode().catch(() => undefined)), []);
@@ -34,6 +37,7 @@ export function InboxLayout() {
   return viewToReact(inboxView(session.serviceUrl, paneOpen), {
     parts: { 'sign-out': { onClick: signOut } },
     slots: {
+      density: <CompactRowsToggle on={compact} onChange={setCompact} />,
       notify: <NotificationsToggle />,
       downloads: <DownloadsButton panel={DownloadsPanel} />,
       offline: <OfflineBanner />,
@@ -45,6 +49,7 @@ export function InboxLayout() {
           key={filter.statusIds.join(',')}
           statusIds={filter.statusIds}
           selectedId={selectedId}
+          compact={compact}
         />
       ),
       pane: <Outlet />,

@@ -2,6 +2,7 @@ import type { ConversationPage } from '../api/schemas';
 import { inboxView } from '../app/markup';
 import { notificationsOn } from '../features/conversations/notification-preference';
 import {
+  compactRowsView,
   conversationItemView,
   conversationListView,
   conversationRowView,
@@ -9,7 +10,8 @@ import {
   statusFilterView,
 } from '../features/conversations/markup';
 import { uniqueConversations } from '../features/conversations/paging';
-import { ROW_HEIGHT } from '../features/conversations/row-content';
+import { rowHeight } from '../features/conversations/row-content';
+import { compactRowsOn, storeCompactRows } from '../features/conversations/row-density';
 import { downloadsButtonView } from '../features/downloads/markup';
 import { clearSession } from '../lib/session-store';
 import { STATUS_FILTERS } from '../lib/status';
@@ -47,6 +49,8 @@ export function paintInbox(
   const rows = uniqueConversations([page]);
   if (root.firstChild || rows.length === 0) return;
   const now = Date.now();
+  const compact = compactRowsOn();
+  const height = rowHeight(compact);
   const setSize = page.pagination ? -1 : rows.length;
   const items = document.createDocumentFragment();
   rows.forEach((conversation, index) => {
@@ -55,17 +59,18 @@ export function paintInbox(
       now,
       href: `/conversations/${conversation.id}${search}`,
     });
-    items.append(drawView(conversationItemView(index, setSize, row))!);
+    items.append(drawView(conversationItemView(index, setSize, row, height))!);
   });
 
   const parts = new Map<string, HTMLElement>();
   const remember = (name: string, element: HTMLElement) => parts.set(name, element);
-  const list = drawView(conversationListView(rows.length * ROW_HEIGHT), {
+  const list = drawView(conversationListView(rows.length * height, compact), {
     slots: { items },
     parts: remember,
   });
   const inbox = drawView(inboxView(serviceUrl, false), {
     slots: {
+      density: drawView(compactRowsView(compact), { parts: remember }) ?? undefined,
       notify:
         'Notification' in window
           ? (drawView(notifyToggleView(notificationsOn())) ?? undefined)
@@ -87,6 +92,12 @@ export function paintInbox(
       parts.get('rows')?.replaceChildren();
     });
   }
+  // Compact rows: React draws the rows at that height when it starts.
+  parts
+    .get('toggle')
+    ?.addEventListener('change', (event) =>
+      storeCompactRows((event.target as HTMLInputElement).checked),
+    );
   parts.get('sign-out')?.addEventListener('click', () => {
     clearSession();
     window.location.reload();

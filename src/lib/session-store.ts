@@ -6,7 +6,9 @@ import type { ServiceSession } from '../api/http';
  * dies with it, is not shared with other tabs, and never touches localStorage,
  * a URL or a log.
  */
-const KEY = 'threadline.session';
+export const SESSION_KEY = 'threadline.session';
+/** The agent's place in this tab (lib/place-store.ts): it belongs to the session and goes with it. */
+export const PLACE_KEY = 'threadline.place';
 
 export const sessionSchema = v.object({
   serviceUrl: v.pipe(v.string(), v.url()),
@@ -15,7 +17,7 @@ export const sessionSchema = v.object({
 
 export function readSession(): ServiceSession | null {
   try {
-    const raw = sessionStorage.getItem(KEY);
+    const raw = sessionStorage.getItem(SESSION_KEY);
     if (!raw) return null;
     const parsed = v.safeParse(sessionSchema, JSON.parse(raw));
     return parsed.success ? parsed.output : null;
@@ -25,9 +27,10 @@ export function readSession(): ServiceSession | null {
 }
 
 export function writeSession(session: ServiceSession): void {
-  sessionStorage.setItem(KEY, JSON.stringify(session));
+  sessionStorage.setItem(SESSION_KEY, JSON.stringify(session));
 }
 
 export function clearSession(): void {
-  sessionStorage.removeItem(KEY);
+  sessionStorage.removeItem(SESSION_KEY);
+  sessionStorage.removeItem(PLACE_KEY);
 }

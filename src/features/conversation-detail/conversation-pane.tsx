@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { useConfig } from '../../lib/config-context';
 import { useSession } from '../../lib/session-context';
@@ -10,6 +10,7 @@ import { MessageList } from './message-list';
 import { messageListOptions } from './queries';
 import { useCachedConversation } from './use-cached-conversation';
 import { useLoadAllPages } from './use-load-all-pages';
+import { usePanePlace } from './use-pane-place';
 
 interface ConversationPaneProps {
   conversationId: number;
@@ -26,9 +27,15 @@ export function ConversationPane({ conversationId, closeHref }: ConversationPane
   const messages = useInfiniteQuery(options);
   const loadAllPages = useLoadAllPages(options);
   const { Conversation: ConversationActions } = useAttachmentActions();
+  const paneRef = useRef<HTMLElement>(null);
+  usePanePlace(paneRef, conversationId, {
+    ready: !messages.isPending,
+    hasNextPage: messages.hasNextPage,
+    isFetchingNextPage: messages.isFetchingNextPage,
+  });
 
   return (
-    <aside className="detail-pane" aria-labelledby={headingId}>
+    <aside ref={paneRef} className="detail-pane" aria-labelledby={headingId}>
       <header className="detail-header">
         <h2 id={headingId}>Conversation #{conversationId}</h2>
         <Link to={closeHref} className="button-quiet">

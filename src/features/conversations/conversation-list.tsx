@@ -1,12 +1,14 @@
 import { useRef, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import type { Conversation } from '../../api/schemas';
+import { useSession } from '../../lib/session-context';
 import type { StatusId } from '../../lib/status';
 import { useNow } from '../../lib/use-now';
 import { ErrorAlert } from '../../ui/error-alert';
 import { useFreshNotifications } from './desktop-notifications';
 import { ListFooter } from './list-footer';
 import { ListSkeleton } from './list-skeleton';
+import { rowHeight } from './row-content';
 import { ShortcutHelp, type ShortcutHelpHandle } from './shortcut-help';
 import { timeoutHint } from './timeout-hint';
 import { useBannerAnchor } from './use-banner-anchor';
@@ -17,7 +19,8 @@ import { useFreshConversations } from './use-fresh-conversations';
 import { useFreshTitle } from './use-fresh-title';
 import { useListAnnouncements } from './use-list-announcements';
 import { useListKeyboard } from './use-list-keyboard';
-import { usePageOnScroll } from './use-page-on-scroll';
+import { useListPlace } from './use-list-place';
+import { PREFETCH_ROWS, usePageOnScroll } from './use-page-on-scroll';
 import { useRowVirtualizer } from './use-row-virtualizer';
 import { VirtualRows } from './virtual-rows';
 
@@ -27,19 +30,24 @@ interface ConversationListProps {
   statusIds: readonly StatusId[];
   /** The conversation open in the pane. */
   selectedId: number | undefined;
+  /** Compact rows (row-density.ts). */
+  compact: boolean;
 }
 
 /** The filtered conversations: paged in as the agent scrolls, with news offered above them. */
-export function ConversationList({ statusIds, selectedId }: ConversationListProps) {
+export function ConversationList({ statusIds, selectedId, compact }: ConversationListProps) {
   const { query: list, params } = useConversationList(statusIds);
   const { search, pathname } = useLocation();
+  const { serviceUrl } = useSession();
   const now = useNow();
   const scrollerRef = useRef<HTMLDivElement>(null);
   const loaded = list.data?.rows ?? NO_ROWS;
   const rows = useBatchedRows(loaded, list.isFetchingNextPage);
 
-  const startOffset = useFirstPaintScrollTop(scrollerRef);
-  const virtualizer = useRowVirtualizer(rows, scrollerRef, startOffset);
+  const height = rowHeight(compact);
+  const filterKey = statusIds.join(',');
+  const firstPaintOffset = useFirstPaintScrollTop(scrollerRef);
+  const virtualizer = useRowVirtualizer(rows, scrollerRef, firstPaintOffset, height);
   const items = virtualizer.getVirtualItems();
   usePageOnScroll(
     params,
@@ -48,7 +56,7 @@ export function ConversationList({ statusIds, selectedId }: ConversationListProp
     loaded.length,
   );
   const helpRef = useRef<ShortcutHelpHandle>(null);
-  const keyboardSelectedId = useListKeyboard({
+  const { selectedId: keyboardSelectedId, restoreSelection } = useListKeyboard({
     rows,
     openId: selectedId,
     list,
@@ -56,9 +64,20 @@ export function ConversationList({ statusIds, selectedId }: ConversationListProp
     scrollerRef,
     helpRef,
   });
+  useListPlace(
+    scrollerRef,
+    {
+      ...list,
+      rows,
+      rowHeight: height,
+      prefetchRows: PREFETCH_ROWS,
+      selectedId: keyboardSelectedId,
+    },
+    { serviceUrl, filterKey, selectionOnly: firstPaintOffset > 0, restoreSelection },
+  );
 
   const { fresh, merge } = useFreshConversations(params, list.data?.byId, list.isSuccess);
-  const keepPlace = useBannerAnchor(rows, scrollerRef, virtualizer);
+  const keepPlace = useBannerAnchor(rows, scrollerRef, virtualizer, height);
   useListAnnouncements({
     isFetchingNextPage: list.isFetchingNextPage,
     loaded: list.isSuccess && !list.isFetchingNextPage && !list.isFetchNextPageError,
@@ -83,7 +102,7 @@ export function ConversationList({ statusIds, selectedId }: ConversationListProp
     );
   } else {
     shown = (
-      <div className="conversation-list">
+      <div className={compact ? 'conversation-list rows-compact' : 'conversation-list'}>
         {fresh.length > 0 ? (
           <button
             type="button"

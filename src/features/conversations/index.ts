@@ -1,3 +1,5 @@
+export { CompactRowsToggle } from './compact-rows';
+export { compactRowsOn } from './row-density';
 export { ConversationList } from './conversation-list';
 export { NotificationsToggle } from './desktop-notifications';
 export { StatusFilter } from './status-filter';

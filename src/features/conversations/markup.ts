@@ -1,7 +1,7 @@
 import type { Conversation } from '../../api/schemas';
 import { STATUS_FILTERS } from '../../lib/status';
 import { h, slot, type View, type ViewElement } from '../../ui/view';
-import { rowContent, ROW_HEIGHT } from './row-content';
+import { rowContent } from './row-content';
 
 /*
  * The list's markup, described once (ui/view.ts): React renders it in the app and the first
@@ -109,14 +109,19 @@ export function conversationRowView({
 }
 
 /** A row's place in the virtual list: `setSize` is -1 while more pages may follow. */
-export function conversationItemView(index: number, setSize: number, row: View): ViewElement {
+export function conversationItemView(
+  index: number,
+  setSize: number,
+  row: View,
+  rowHeight: number,
+): ViewElement {
   return h(
     'li',
     {
       className: 'conversation-item',
       'aria-setsize': setSize,
       'aria-posinset': index + 1,
-      style: { transform: `translateY(${index * ROW_HEIGHT}px)` },
+      style: { transform: `translateY(${index * rowHeight}px)` },
     },
     row,
   );
@@ -126,10 +131,10 @@ export function conversationItemView(index: number, setSize: number, row: View):
  * The scrolling list: parts `scroller` and `rows`; slots `banner` (fresh rows), `empty` (no
  * match), `items` (the rendered rows) and `footer` (paging state).
  */
-export function conversationListView(height: number): ViewElement {
+export function conversationListView(height: number, compact: boolean): ViewElement {
   return h(
     'div',
-    { className: 'conversation-list' },
+    { className: compact ? 'conversation-list rows-compact' : 'conversation-list' },
     slot('banner'),
     slot('empty'),
     h(
@@ -160,5 +165,15 @@ export function notifyToggleView(on: boolean): ViewElement {
     'button',
     { type: 'button', className: 'button-quiet', 'aria-pressed': on, 'data-part': 'toggle' },
     'Notify me',
+  );
+}
+
+/** "Compact rows" in the header: part `toggle`. */
+export function compactRowsView(on: boolean): ViewElement {
+  return h(
+    'label',
+    { className: 'checkbox header-check' },
+    h('input', { type: 'checkbox', checked: on, 'data-part': 'toggle' }),
+    'Compact rows',
   );
 }

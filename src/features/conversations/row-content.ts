@@ -3,10 +3,14 @@ import { statusLabel, statusTone } from '../../lib/status';
 import { formatExact, formatRelative, toIsoString } from '../../lib/time';
 
 /**
- * Fixed row height, shared by the virtualized list and the first paint (and matched by
- * --row-height in styles.css): the virtualizer never measures, so scrolling stays cheap.
+ * Fixed row heights, shared by the virtualized list and the first paint (and matched by
+ * --row-height in styles.css): the virtualizer never measures, so scrolling stays cheap. Compact
+ * rows are still 44 px, the smallest comfortable touch target, and only lose padding.
  */
 export const ROW_HEIGHT = 64;
+const COMPACT_ROW_HEIGHT = 44;
+
+export const rowHeight = (compact: boolean) => (compact ? COMPACT_ROW_HEIGHT : ROW_HEIGHT);
 
 /** Everything a conversation row shows, as text: shared by the React row and the first paint. */
 export interface RowContent {

@@ -1,6 +1,5 @@
 import { useLayoutEffect, useRef, type RefObject } from 'react';
 import type { Conversation } from '../../api/schemas';
-import { ROW_HEIGHT } from './row-content';
 import type { RowVirtualizer } from './use-row-virtualizer';
 
 /**
@@ -11,6 +10,7 @@ export function useBannerAnchor(
   rows: readonly Conversation[],
   scrollerRef: RefObject<HTMLElement | null>,
   virtualizer: RowVirtualizer,
+  rowHeight: number,
 ): () => void {
   const anchor = useRef<{ id: number; offset: number } | null>(null);
   useLayoutEffect(() => {
@@ -20,9 +20,9 @@ export function useBannerAnchor(
     anchor.current = null;
     const index = rows.findIndex((row) => row.id === target.id);
     if (index >= 0 && scroller.scrollTop > 0) {
-      scroller.scrollTop = index * ROW_HEIGHT - target.offset;
+      scroller.scrollTop = index * rowHeight - target.offset;
     }
-  }, [rows, scrollerRef]);
+  }, [rows, scrollerRef, rowHeight]);
 
   return () => {
     const scroller = scrollerRef.current;

@@ -133,5 +133,9 @@ export function useListKeyboard({
     }
   });
 
-  return selectedId;
+  // A remembered selection (list-place-keeper.tsx) does not replace one the agent has made.
+  const [restoreSelection] = useState(
+    () => (id: number) => setSelection((current) => current ?? { id }),
+  );
+  return { selectedId, restoreSelection };
 }

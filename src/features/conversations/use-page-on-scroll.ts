@@ -7,7 +7,7 @@ import { pagingState } from './paging';
 import { ROW_HEIGHT } from './row-content';
 
 /** Start the next page this many rows before the end, so steady scrolling never waits. */
-const PREFETCH_ROWS = 40;
+export const PREFETCH_ROWS = 40;
 /**
  * How far ahead of the view pages keep coming while the agent follows the end: enough that pages
  * never wait for the list to be drawn, a bounded cost (20 pages) for an agent who stops there.

@@ -1,25 +1,27 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, type RefObject } from 'react';
 import type { Conversation } from '../../api/schemas';
-import { ROW_HEIGHT } from './row-content';
 
 /**
- * The window of rows the list draws. Rows have one fixed height, so nothing is ever measured and
- * the DOM holds the visible rows and a few more however many are loaded.
+ * The window of rows the list draws. Rows have one fixed height (two: compact or not), so nothing
+ * is ever measured and the DOM holds the visible rows and a few more however many are loaded.
  */
 export function useRowVirtualizer(
   rows: readonly Conversation[],
   scrollerRef: RefObject<HTMLElement | null>,
   initialOffset: number,
+  rowHeight: number,
 ) {
   // Stable until the rows change: a new function would make the virtualizer recompute every
-  // row's position (O(rows)) on each render, scroll events included.
-  const getItemKey = useCallback((index: number) => rows[index]?.id ?? index, [rows]);
+  // row's position (O(rows)) on each render, scroll events included. A new row height makes a new
+  // one on purpose: that is what has the positions computed again, in the same render.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- rowHeight: see above
+  const getItemKey = useCallback((index: number) => rows[index]?.id ?? index, [rows, rowHeight]);
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read during render by design
   return useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollerRef.current,
-    estimateSize: () => ROW_HEIGHT,
+    estimateSize: () => rowHeight,
     getItemKey,
     initialOffset,
     overscan: 3,
