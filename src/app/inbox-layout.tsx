@@ -7,6 +7,7 @@ import {
   useStatusFilter,
 } from '../features/conversations';
 import { DownloadsButton, useConfirmedSignOut } from '../features/downloads';
+import { GoToConversation } from '../features/go-to-conversation';
 import { useSession } from '../lib/session-context';
 import { whenIdle } from '../lib/when-idle';
 import { OfflineBanner } from '../ui/offline-banner';
@@ -19,6 +20,9 @@ import { parseConversationId } from './route-params';
 const DownloadsPanel = lazy(() =>
   import('./conversation-route').then((module) => ({ default: module.DownloadsPanel })),
 );
+
+// Likewise the "Go to conversation" dialog.
+const GoToDialog = lazy(() => loadPaneCode().then((module) => ({ default: module.GoToDialog })));
 
 export function InboxLayout() {
   const session = useSession();
@@ -34,6 +38,7 @@ export function InboxLayout() {
   return viewToReact(inboxView(session.serviceUrl, paneOpen), {
     parts: { 'sign-out': { onClick: signOut } },
     slots: {
+      'go-to': <GoToConversation dialog={GoToDialog} />,
       notify: <NotificationsToggle />,
       downloads: <DownloadsButton panel={DownloadsPanel} />,
       offline: <OfflineBanner />,

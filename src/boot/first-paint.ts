@@ -11,6 +11,7 @@ import {
 import { uniqueConversations } from '../features/conversations/paging';
 import { ROW_HEIGHT } from '../features/conversations/row-content';
 import { downloadsButtonView } from '../features/downloads/markup';
+import { goToButtonView } from '../features/go-to-conversation/markup';
 import { clearSession } from '../lib/session-store';
 import { STATUS_FILTERS } from '../lib/status';
 import { toggleStatusParam } from '../lib/status-params';
@@ -66,6 +67,7 @@ export function paintInbox(
   });
   const inbox = drawView(inboxView(serviceUrl, false), {
     slots: {
+      'go-to': drawView(goToButtonView()) ?? undefined,
       notify:
         'Notification' in window
           ? (drawView(notifyToggleView(notificationsOn())) ?? undefined)
