@@ -28,7 +28,11 @@ test('g and a number open a conversation the list has not loaded: its messages l
   service,
 }) => {
   await signIn(page, service, { path: '/?status=open&status=pending' });
-  const far = service.state.dataset.list().filter((c) => c.status !== 'closed')[150]!;
+  // The oldest of this filter: far below the first page.
+  const far = service.state.dataset
+    .list()
+    .filter((c) => c.status !== 'closed')
+    .at(-1)!;
   await expect(conversationList(page).locator(`[data-conversation-id="${far.id}"]`)).toHaveCount(0);
 
   await goTo(page, `#${far.id}`);
@@ -55,7 +59,9 @@ test('a number the service does not know shows the messages operation’s error 
   await goToDialog(page).getByRole('button', { name: 'Go' }).click();
   const pane = conversationPane(page, unknown);
   await expect(pane.getByRole('alert')).toContainText('Messages could not be loaded.');
-  const messages = service.state.requests.filter((entry) => entry.path.endsWith('/messages'));
+  const messages = service.state.requests.filter(
+    (entry) => entry.method === 'GET' && entry.path.endsWith('/messages'),
+  );
   expect(messages.map((entry) => entry.path)).toEqual([`/conversations/${unknown}/messages`]);
   expect(messages[0]!.status).toBe(404);
 });
@@ -116,7 +122,7 @@ test('going to a number while a download runs: the download keeps going and ends
     expect(download.suggestedFilename()).toBe('handover-notes.bin');
     expect(await savedSha256(download)).toBe(expectedSha256(spec.seed, size));
     const gets = service.state.requests.filter(
-      (entry) => entry.path === `/attachments/${spec.docId}/data`,
+      (entry) => entry.method === 'GET' && entry.path === `/attachments/${spec.docId}/data`,
     );
     expect(gets.map((entry) => entry.completed)).toEqual([true]);
   } finally {
