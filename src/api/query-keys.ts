@@ -17,7 +17,10 @@ export const messageKeys = {
 };
 
 /** Calls `visit` with every conversation any list in the cache has loaded (copies included). */
-function forEachCachedConversation(queryClient: QueryClient, visit: (item: Conversation) => void) {
+export function forEachCachedConversation(
+  queryClient: QueryClient,
+  visit: (item: Conversation) => void,
+) {
   for (const [, data] of queryClient.getQueriesData<InfiniteData<ConversationPage>>({
     queryKey: conversationKeys.lists(),
   })) {
@@ -35,23 +38,4 @@ export function findCachedConversation(
     if (item.id === id && (!found || item.updatedAt > found.updatedAt)) found = item;
   });
   return found;
-}
-
-/**
- * Every conversation of one contact that any list in the cache has loaded, one copy each (the
- * newest), most recently updated first. Read from the cache only: the interface cannot ask for a
- * contact's conversations, so this is what the lists have brought so far.
- */
-export function findCachedConversationsOfContact(
-  queryClient: QueryClient,
-  contactId: number,
-): Conversation[] {
-  const found = new Map<number, Conversation>();
-  forEachCachedConversation(queryClient, (item) => {
-    const known = found.get(item.id);
-    if (item.contactId === contactId && (!known || item.updatedAt > known.updatedAt)) {
-      found.set(item.id, item);
-    }
-  });
-  return [...found.values()].sort((a, b) => b.updatedAt - a.updatedAt);
 }

@@ -22,7 +22,7 @@ const DownloadsPanel = lazy(() =>
 );
 
 // Likewise the "Go to conversation" dialog.
-const GoToDialog = lazy(() => loadPaneCode().then((module) => ({ default: module.GoToDialog })));
+const loadGoToDialog = () => loadPaneCode().then((module) => module.GoToDialog);
 
 export function InboxLayout() {
   const session = useSession();
@@ -38,7 +38,7 @@ export function InboxLayout() {
   return viewToReact(inboxView(session.serviceUrl, paneOpen), {
     parts: { 'sign-out': { onClick: signOut } },
     slots: {
-      'go-to': <GoToConversation dialog={GoToDialog} />,
+      'go-to': <GoToConversation loadDialog={loadGoToDialog} />,
       notify: <NotificationsToggle />,
       downloads: <DownloadsButton panel={DownloadsPanel} />,
       offline: <OfflineBanner />,

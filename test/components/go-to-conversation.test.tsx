@@ -1,6 +1,10 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { rows } from '../support/queries';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { GoToConversation, GoToDialog } from '../../src/features/go-to-conversation';
+import { LiveRegion } from '../../src/ui/live-region';
+import { liveRegion, rows } from '../support/queries';
 import { service } from '../support/msw';
 import { renderApp } from '../support/render-app';
 
@@ -108,5 +112,32 @@ describe('Go to conversation', () => {
       expect(within(pane).getByRole('alert')).toHaveTextContent('Messages could not be loaded.'),
     );
     expect(within(pane).getByText(/Status, contact and inbox are not loaded/)).toBeInTheDocument();
+  });
+});
+
+describe('Go to conversation when its code cannot be fetched', () => {
+  it('says so, keeps the inbox, and the next press tries again', async () => {
+    const loadDialog = vi
+      .fn<() => Promise<typeof GoToDialog>>()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
+      .mockResolvedValue(GoToDialog);
+    const user = userEvent.setup();
+    render(
+      <MemoryRouter>
+        <LiveRegion />
+        <GoToConversation loadDialog={loadDialog} />
+      </MemoryRouter>,
+    );
+    const button = screen.getByRole('button', { name: 'Go to conversation' });
+    await user.click(button);
+    await waitFor(() =>
+      expect(liveRegion()).toHaveTextContent('Go to conversation could not be loaded: try again.'),
+    );
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(button).toBeInTheDocument();
+
+    await user.click(button);
+    expect(await screen.findByRole('dialog', { name: 'Go to conversation' })).toBeInTheDocument();
+    expect(loadDialog).toHaveBeenCalledTimes(2);
   });
 });

@@ -1,6 +1,6 @@
 import { notifyManager, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
-import { findCachedConversationsOfContact } from '../../api/query-keys';
+import { findCachedConversationsOfContact } from '../../api/cached-contact-conversations';
 import type { Conversation } from '../../api/schemas';
 
 function sameRows(a: readonly Conversation[], b: readonly Conversation[]): boolean {

@@ -63,7 +63,7 @@ function ShortcutHelpDialog({ onClose }: { onClose: () => void }) {
   return (
     <dialog
       ref={dialogRef}
-      className="shortcut-help"
+      className="app-dialog shortcut-help"
       aria-labelledby={titleId}
       onCancel={shut}
       onKeyDown={(event) => {
