@@ -16,20 +16,26 @@ export const messageKeys = {
   list: (conversationId: number) => [...messageKeys.all, 'list', { conversationId }] as const,
 };
 
+/** Calls `visit` with every conversation any list in the cache has loaded (copies included). */
+export function forEachCachedConversation(
+  queryClient: QueryClient,
+  visit: (item: Conversation) => void,
+) {
+  for (const [, data] of queryClient.getQueriesData<InfiniteData<ConversationPage>>({
+    queryKey: conversationKeys.lists(),
+  })) {
+    for (const page of data?.pages ?? []) page.data.forEach(visit);
+  }
+}
+
 /** A conversation already loaded by any list in the cache, newest copy first. */
 export function findCachedConversation(
   queryClient: QueryClient,
   id: number,
 ): Conversation | undefined {
   let found: Conversation | undefined;
-  for (const [, data] of queryClient.getQueriesData<InfiniteData<ConversationPage>>({
-    queryKey: conversationKeys.lists(),
-  })) {
-    for (const page of data?.pages ?? []) {
-      for (const item of page.data) {
-        if (item.id === id && (!found || item.updatedAt > found.updatedAt)) found = item;
-      }
-    }
-  }
+  forEachCachedConversation(queryClient, (item) => {
+    if (item.id === id && (!found || item.updatedAt > found.updatedAt)) found = item;
+  });
   return found;
 }

@@ -5,6 +5,8 @@ import { DownloadActionsProvider } from '../features/downloads';
 
 // The downloads panel shares the pane's chunk (see inbox-layout.tsx).
 export { DownloadsPanel } from '../features/downloads';
+// So does the "Go to conversation" dialog.
+export { GoToDialog } from '../features/go-to-conversation';
 import { parseConversationId } from './route-params';
 
 /**

@@ -9,6 +9,7 @@ import {
   useStatusFilter,
 } from '../features/conversations';
 import { DownloadsButton, useConfirmedSignOut } from '../features/downloads';
+import { GoToConversation } from '../features/go-to-conversation';
 import { useSession } from '../lib/session-context';
 import { whenIdle } from '../lib/when-idle';
 import { OfflineBanner } from '../ui/offline-banner';
@@ -21,6 +22,9 @@ import { parseConversationId } from './route-params';
 const DownloadsPanel = lazy(() =>
   import('./conversation-route').then((module) => ({ default: module.DownloadsPanel })),
 );
+
+// Likewise the "Go to conversation" dialog.
+const loadGoToDialog = () => loadPaneCode().then((module) => module.GoToDialog);
 
 export function InboxLayout() {
   const session = useSession();
@@ -37,6 +41,7 @@ export function InboxLayout() {
   return viewToReact(inboxView(session.serviceUrl, paneOpen), {
     parts: { 'sign-out': { onClick: signOut } },
     slots: {
+      'go-to': <GoToConversation loadDialog={loadGoToDialog} />,
       density: <CompactRowsToggle on={compact} onChange={setCompact} />,
       notify: <NotificationsToggle />,
       downloads: <DownloadsButton panel={DownloadsPanel} />,

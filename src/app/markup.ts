@@ -3,7 +3,8 @@ import { h, slot, type ViewElement } from '../ui/view';
 /*
  * The inbox's frame, described once (ui/view.ts): the app renders it with React
  * (inbox-layout.tsx) and the first paint (src/boot/first-paint.ts) draws it before React has
- * loaded. Part `sign-out`; slots `density`, `notify`, `downloads` (header actions), `offline` (the banner),
+ * loaded. Part `sign-out`; slots `go-to` (Go to conversation), `density` (Compact rows), `notify`,
+ * `downloads` (header actions), `offline` (the banner),
  * `filter`, `list` and `pane`.
  */
 export function inboxView(serviceUrl: string, paneOpen: boolean): ViewElement {
@@ -15,6 +16,7 @@ export function inboxView(serviceUrl: string, paneOpen: boolean): ViewElement {
       { className: 'app-header' },
       h('p', { className: 'app-name' }, 'Threadline'),
       h('p', { className: 'service-host', title: serviceUrl }, new URL(serviceUrl).host),
+      slot('go-to'),
       slot('density'),
       slot('notify'),
       slot('downloads'),

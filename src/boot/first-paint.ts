@@ -13,6 +13,7 @@ import { uniqueConversations } from '../features/conversations/paging';
 import { rowHeight } from '../features/conversations/row-content';
 import { compactRowsOn, storeCompactRows } from '../features/conversations/row-density';
 import { downloadsButtonView } from '../features/downloads/markup';
+import { goToButtonView } from '../features/go-to-conversation/markup';
 import { clearSession } from '../lib/session-store';
 import { STATUS_FILTERS } from '../lib/status';
 import { toggleStatusParam } from '../lib/status-params';
@@ -70,6 +71,7 @@ export function paintInbox(
   });
   const inbox = drawView(inboxView(serviceUrl, false), {
     slots: {
+      'go-to': drawView(goToButtonView()) ?? undefined,
       density: drawView(compactRowsView(compact), { parts: remember }) ?? undefined,
       notify:
         'Notification' in window

@@ -17,6 +17,13 @@ const MIN_PANE_WIDTH = 360;
 const LONG_NAME =
   'Quarterly-customer-escalation-report-for-the-northern-region-including-every-appendix-and-the-raw-call-transcripts-final-v12.pdf';
 
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
 interface Case {
   name: string;
   viewport: { width: number; height: number };
@@ -104,10 +111,20 @@ for (const { name, viewport, deviceScaleFactor } of CASES) {
           expect(await layoutProblems(page)).toEqual([]);
 
           // Beside the list the pane has room for its content; otherwise it is stacked below.
-          const listBox = (await page
+          // Both boxes from one layout: the pane's content can still grow above the scrolled-to
+          // Download button (fields arriving, thumbnails), and the main area's scroll anchoring
+          // then moves both between two separate measurements.
+          const list = await page
             .getByRole('region', { name: 'Conversation list' })
-            .boundingBox())!;
-          const paneBox = (await pane.boundingBox())!;
+            .elementHandle();
+          const [listBox, paneBox] = (await page.evaluate(
+            (elements) =>
+              elements.map((element) => {
+                const { x, y, width, height } = element.getBoundingClientRect();
+                return { x, y, width, height };
+              }),
+            [list, await pane.elementHandle()],
+          )) as [Box, Box];
           const stacked = paneBox.y >= listBox.y + listBox.height - 1;
           if (!stacked) {
             expect(paneBox.x).toBeGreaterThanOrEqual(listBox.x + listBox.width - 1);

@@ -47,7 +47,7 @@ describe('conversation pane', () => {
     const detail = await pane(deep.id);
     expect(await messageItems(deep.id)).toHaveLength(service().messagesOf(deep.id)!.length);
     expect(
-      within(detail).getByText(/appear here once this conversation is loaded in the list/),
+      within(detail).getByText(/Status, contact and inbox are not loaded/),
     ).toBeInTheDocument();
     const paths = new Set(service().requests.map((entry) => entry.path));
     expect([...paths].sort()).toEqual(

@@ -225,7 +225,7 @@ describe('keyboard: the help dialog', () => {
     expect(links[0]).toHaveFocus();
     await user.keyboard('?');
     const dialog = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' });
-    for (const key of ['j', '↓', 'k', '↑', 'Enter', 'o', 'Esc', '?']) {
+    for (const key of ['j', '↓', 'k', '↑', 'Enter', 'o', 'Esc', 'g', '?']) {
       expect(within(dialog).getByText(key, { selector: 'kbd' })).toBeInTheDocument();
     }
     const close = within(dialog).getByRole('button', { name: 'Close' });

@@ -4,7 +4,9 @@ import { Link } from 'react-router-dom';
 import { useConfig } from '../../lib/config-context';
 import { useSession } from '../../lib/session-context';
 import { ErrorAlert } from '../../ui/error-alert';
+import { ContactConversations } from './contact-conversations';
 import { ConversationFields } from './conversation-fields';
+import { CopyButtons } from './copy-buttons';
 import { useAttachmentActions } from '../../lib/attachment-actions';
 import { MessageList } from './message-list';
 import { messageListOptions } from './queries';
@@ -38,11 +40,16 @@ export function ConversationPane({ conversationId, closeHref }: ConversationPane
     <aside ref={paneRef} className="detail-pane" aria-labelledby={headingId}>
       <header className="detail-header">
         <h2 id={headingId}>Conversation #{conversationId}</h2>
-        <Link to={closeHref} className="button-quiet">
-          Close
-        </Link>
+        <CopyButtons conversationId={conversationId}>
+          <Link to={closeHref} className="button-quiet">
+            Close
+          </Link>
+        </CopyButtons>
       </header>
-      <ConversationFields conversation={conversation} />
+      <ConversationFields conversationId={conversationId} conversation={conversation} />
+      {conversation ? (
+        <ContactConversations contactId={conversation.contactId} conversationId={conversationId} />
+      ) : null}
       <h3 className="visually-hidden">Messages</h3>
       {messages.isPending ? (
         <p role="status">Loading messages…</p>

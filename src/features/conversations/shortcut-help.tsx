@@ -13,6 +13,7 @@ const SHORTCUTS: [keys: string[], action: string][] = [
   [['k', '↑'], 'Select the previous conversation'],
   [['Enter', 'o'], 'Open the selected conversation'],
   [['Esc'], 'Close the conversation and go back to the list'],
+  [['g'], 'Go to a conversation by its number'],
   [['d'], 'Show or hide downloads'],
   [['?'], 'Show these shortcuts'],
 ];
@@ -62,7 +63,7 @@ function ShortcutHelpDialog({ onClose }: { onClose: () => void }) {
   return (
     <dialog
       ref={dialogRef}
-      className="shortcut-help"
+      className="app-dialog shortcut-help"
       aria-labelledby={titleId}
       onCancel={shut}
       onKeyDown={(event) => {

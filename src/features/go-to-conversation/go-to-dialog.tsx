@@ -1,0 +1,98 @@
+import { useId, useLayoutEffect, useRef, useState, type SyntheticEvent } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { parseConversationNumber } from './conversation-number';
+
+/**
+ * "Go to conversation": a modal <dialog> with one field, "Conversation number". Go (or Enter)
+ * opens `/conversations/{n}` with the current filters and search kept, whether or not the list
+ * has loaded that conversation (the pane reads its messages on its own). A number that is not
+ * one keeps the dialog open with the reason, tied to the field; nothing is navigated. Esc or
+ * Cancel close it; focus goes back where it was when it opened.
+ */
+export function GoToDialog({ onClose }: { onClose: () => void }) {
+  const titleId = useId();
+  const fieldId = useId();
+  const hintId = useId();
+  const errorId = useId();
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const fieldRef = useRef<HTMLInputElement>(null);
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const navigate = useNavigate();
+  const { search } = useLocation();
+
+  useLayoutEffect(() => {
+    const dialog = dialogRef.current!;
+    const returnTo = document.activeElement;
+    dialog.showModal();
+    fieldRef.current!.focus();
+    return () => {
+      // As the shortcut help: closed by unmounting, not through the dialog's own close event.
+      dialog.close();
+      if (returnTo instanceof HTMLElement && returnTo.isConnected) returnTo.focus();
+    };
+  }, []);
+
+  const shut = (event: SyntheticEvent) => {
+    event.preventDefault();
+    onClose();
+  };
+
+  const go = (event: SyntheticEvent) => {
+    event.preventDefault();
+    const parsed = parseConversationNumber(value);
+    if ('error' in parsed) {
+      setError(parsed.error);
+      fieldRef.current?.focus();
+      return;
+    }
+    onClose();
+    void navigate(`/conversations/${parsed.id}${search}`);
+  };
+
+  return (
+    <dialog
+      ref={dialogRef}
+      className="app-dialog"
+      aria-labelledby={titleId}
+      onCancel={shut}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') shut(event);
+      }}
+    >
+      <h2 id={titleId}>Go to conversation</h2>
+      <form className="go-to-form" noValidate onSubmit={go}>
+        <label htmlFor={fieldId}>Conversation number</label>
+        <input
+          ref={fieldRef}
+          id={fieldId}
+          type="text"
+          inputMode="numeric"
+          autoComplete="off"
+          spellCheck={false}
+          value={value}
+          aria-invalid={error ? 'true' : undefined}
+          aria-describedby={error ? `${errorId} ${hintId}` : hintId}
+          onChange={(event) => {
+            setValue(event.target.value);
+            setError(null);
+          }}
+        />
+        {error ? (
+          <p id={errorId} role="alert" className="alert">
+            {error}
+          </p>
+        ) : null}
+        <p id={hintId} className="hint">
+          For example 48213 or #48213. It opens even when the list has not loaded it.
+        </p>
+        <div className="actions">
+          <button type="submit">Go</button>
+          <button type="button" className="button-quiet" onClick={onClose}>
+            Cancel
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}
