@@ -11,6 +11,7 @@ import {
 import { uniqueConversations } from '../features/conversations/paging';
 import { ROW_HEIGHT } from '../features/conversations/row-content';
 import { downloadsButtonView } from '../features/downloads/markup';
+import { newToYou } from '../lib/seen-marks';
 import { clearSession } from '../lib/session-store';
 import { STATUS_FILTERS } from '../lib/status';
 import { toggleStatusParam } from '../lib/status-params';
@@ -47,6 +48,7 @@ export function paintInbox(
   const rows = uniqueConversations([page]);
   if (root.firstChild || rows.length === 0) return;
   const now = Date.now();
+  const isNew = newToYou(serviceUrl);
   const setSize = page.pagination ? -1 : rows.length;
   const items = document.createDocumentFragment();
   rows.forEach((conversation, index) => {
@@ -54,6 +56,7 @@ export function paintInbox(
       conversation,
       now,
       href: `/conversations/${conversation.id}${search}`,
+      isNew: isNew(conversation),
     });
     items.append(drawView(conversationItemView(index, setSize, row))!);
   });

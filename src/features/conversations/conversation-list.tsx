@@ -1,6 +1,7 @@
 import { useRef, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import type { Conversation } from '../../api/schemas';
+import { useIsNewToYou } from '../../lib/new-to-you';
 import type { StatusId } from '../../lib/status';
 import { useNow } from '../../lib/use-now';
 import { ErrorAlert } from '../../ui/error-alert';
@@ -34,6 +35,7 @@ export function ConversationList({ statusIds, selectedId }: ConversationListProp
   const { query: list, params } = useConversationList(statusIds);
   const { search, pathname } = useLocation();
   const now = useNow();
+  const isNew = useIsNewToYou();
   const scrollerRef = useRef<HTMLDivElement>(null);
   const loaded = list.data?.rows ?? NO_ROWS;
   const rows = useBatchedRows(loaded, list.isFetchingNextPage);
@@ -120,6 +122,7 @@ export function ConversationList({ statusIds, selectedId }: ConversationListProp
             search={search}
             openId={selectedId}
             selectedId={keyboardSelectedId}
+            isNew={isNew}
             now={now}
           />
           <ListFooter
