@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { forgetMarks, seenKey } from '../../src/lib/seen-marks';
 import { service, TEST_SERVICE_URL } from '../support/msw';
 import { renderApp } from '../support/render-app';
@@ -18,6 +18,10 @@ const row = (id: number) =>
 beforeEach(() => {
   // The store keeps the marks in memory too: each test starts on a browser that never signed in.
   forgetMarks(TEST_SERVICE_URL);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  Reflect.deleteProperty(document, 'hidden');
 });
 
 describe('new to you', () => {
@@ -114,6 +118,28 @@ describe('new to you', () => {
     service().dataset.touch(service().dataset.list()[60]!.id, afterSignIn());
     await screen.findByRole('button', { name: 'Show 1 new or updated' });
     expect(document.title).toBe('(1) Threadline');
+  });
+
+  it('desktop notifications count what the banner counts, not the New marks', async () => {
+    localStorage.setItem(KEY, JSON.stringify({ since: 0, seen: [] }));
+    localStorage.setItem('threadline.notifications', 'on');
+    const bodies: (string | undefined)[] = [];
+    vi.stubGlobal(
+      'Notification',
+      class {
+        static permission = 'granted';
+        onclick = null;
+        constructor(_title: string, options?: NotificationOptions) {
+          bodies.push(options?.body);
+        }
+      },
+    );
+    Object.defineProperty(document, 'hidden', { configurable: true, get: () => true });
+    renderApp({ config: { pollIntervalMs: 100, hiddenPollIntervalMs: 100 } });
+    const links = await rows();
+    expect(links[0]).toHaveAccessibleName(/New/);
+    service().dataset.touch(service().dataset.list()[60]!.id, afterSignIn());
+    await waitFor(() => expect(bodies).toEqual(['1 new or updated conversation']));
   });
 });
 
