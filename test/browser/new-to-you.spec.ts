@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { RunningServiceDouble } from '../../service-double/index';
 import {
@@ -150,4 +151,35 @@ test('signing out without forgetting keeps the marks for the next sign-in', asyn
   ).toBeVisible();
   await signIn(page, service);
   await expect(row(page, id)).toHaveAccessibleName(/ New /);
+});
+
+/** Every axe rule, light and dark (as accessibility.spec.ts checks the other screens). */
+async function expectNoViolations(page: Page) {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    expect(violations.map(({ id, nodes }) => ({ colorScheme, id, nodes: nodes.length }))).toEqual(
+      [],
+    );
+  }
+  await page.emulateMedia({ colorScheme: null });
+}
+
+test('axe finds nothing on New rows, the pane with Mark as unread, and the offer to forget', async ({
+  page,
+  service,
+}) => {
+  await signIn(page, service);
+  const ids = [0, 1, 2].map((index) => touch(service, index, 60 + index));
+  await page.reload();
+  await expect(newRows(page)).toHaveCount(3);
+  await expectNoViolations(page);
+  await row(page, ids[1]!).click();
+  const pane = conversationPane(page, ids[1]!);
+  await pane.getByRole('button', { name: 'Mark as unread' }).click();
+  await expect(row(page, ids[1]!)).toHaveAccessibleName(/ New /);
+  await expectNoViolations(page);
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByRole('button', { name: /^Forget which/ })).toBeVisible();
+  await expectNoViolations(page);
 });
