@@ -103,6 +103,13 @@ test('at 390 px, Mark as unread from a pane opened by its link holds until it is
   await pane.getByRole('button', { name: 'Mark as unread' }).press('Enter');
   await pane.getByRole('link', { name: 'Close' }).click();
   await expect(row(page, id)).toHaveAccessibleName(/ New /);
+  // The badge fits the narrowest row: nothing overflows it or scrolls the page sideways.
+  await page.setViewportSize({ width: 320, height: 800 });
+  expect(await row(page, id).evaluate((a) => a.scrollWidth <= a.clientWidth)).toBe(true);
+  expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(
+    320,
+  );
+  await page.setViewportSize({ width: 390, height: 800 });
   await page.reload();
   await expect(row(page, id)).toHaveAccessibleName(/ New /);
   await row(page, id).click();
