@@ -14,6 +14,7 @@ import { rowHeight } from '../features/conversations/row-content';
 import { compactRowsOn, storeCompactRows } from '../features/conversations/row-density';
 import { downloadsButtonView } from '../features/downloads/markup';
 import { goToButtonView } from '../features/go-to-conversation/markup';
+import { newToYou } from '../lib/seen-marks';
 import { clearSession } from '../lib/session-store';
 import { STATUS_FILTERS } from '../lib/status';
 import { toggleStatusParam } from '../lib/status-params';
@@ -52,6 +53,7 @@ export function paintInbox(
   const now = Date.now();
   const compact = compactRowsOn();
   const height = rowHeight(compact);
+  const isNew = newToYou(serviceUrl);
   const setSize = page.pagination ? -1 : rows.length;
   const items = document.createDocumentFragment();
   rows.forEach((conversation, index) => {
@@ -59,6 +61,7 @@ export function paintInbox(
       conversation,
       now,
       href: `/conversations/${conversation.id}${search}`,
+      isNew: isNew(conversation),
     });
     items.append(drawView(conversationItemView(index, setSize, row, height))!);
   });

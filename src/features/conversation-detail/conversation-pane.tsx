@@ -8,11 +8,13 @@ import { ContactConversations } from './contact-conversations';
 import { ConversationFields } from './conversation-fields';
 import { CopyButtons } from './copy-buttons';
 import { useAttachmentActions } from '../../lib/attachment-actions';
+import { MarkUnreadButton } from './mark-unread-button';
 import { MessageList } from './message-list';
 import { messageListOptions } from './queries';
 import { useCachedConversation } from './use-cached-conversation';
 import { useLoadAllPages } from './use-load-all-pages';
 import { usePanePlace } from './use-pane-place';
+import { useRecordOpened } from './use-record-opened';
 
 interface ConversationPaneProps {
   conversationId: number;
@@ -35,6 +37,7 @@ export function ConversationPane({ conversationId, closeHref }: ConversationPane
     hasNextPage: messages.hasNextPage,
     isFetchingNextPage: messages.isFetchingNextPage,
   });
+  useRecordOpened(session.serviceUrl, conversationId, conversation?.updatedAt);
 
   return (
     <aside ref={paneRef} className="detail-pane" aria-labelledby={headingId}>
@@ -47,6 +50,9 @@ export function ConversationPane({ conversationId, closeHref }: ConversationPane
         </CopyButtons>
       </header>
       <ConversationFields conversationId={conversationId} conversation={conversation} />
+      <div>
+        <MarkUnreadButton serviceUrl={session.serviceUrl} conversationId={conversationId} />
+      </div>
       {conversation ? (
         <ContactConversations contactId={conversation.contactId} conversationId={conversationId} />
       ) : null}

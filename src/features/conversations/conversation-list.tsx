@@ -1,6 +1,7 @@
 import { useRef, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import type { Conversation } from '../../api/schemas';
+import { useIsNewToYou } from '../../lib/new-to-you';
 import { useSession } from '../../lib/session-context';
 import type { StatusId } from '../../lib/status';
 import { useNow } from '../../lib/use-now';
@@ -40,6 +41,7 @@ export function ConversationList({ statusIds, selectedId, compact }: Conversatio
   const { search, pathname } = useLocation();
   const { serviceUrl } = useSession();
   const now = useNow();
+  const isNew = useIsNewToYou();
   const scrollerRef = useRef<HTMLDivElement>(null);
   const loaded = list.data?.rows ?? NO_ROWS;
   const rows = useBatchedRows(loaded, list.isFetchingNextPage);
@@ -139,6 +141,7 @@ export function ConversationList({ statusIds, selectedId, compact }: Conversatio
             search={search}
             openId={selectedId}
             selectedId={keyboardSelectedId}
+            isNew={isNew}
             now={now}
           />
           <ListFooter
