@@ -2,8 +2,10 @@ import { lazy, useEffect } from 'react';
 import { Outlet, useParams } from 'react-router-dom';
 import {
   ConversationList,
+  FindBar,
   NotificationsToggle,
   StatusFilter,
+  useFindParam,
   useStatusFilter,
 } from '../features/conversations';
 import { DownloadsButton, useConfirmedSignOut } from '../features/downloads';
@@ -24,6 +26,7 @@ export function InboxLayout() {
   const session = useSession();
   const signOut = useConfirmedSignOut();
   const filter = useStatusFilter();
+  const find = useFindParam();
   const { conversationId } = useParams();
   const selectedId = parseConversationId(conversationId);
   const paneOpen = conversationId !== undefined;
@@ -38,13 +41,18 @@ export function InboxLayout() {
       downloads: <DownloadsButton panel={DownloadsPanel} />,
       offline: <OfflineBanner />,
       filter: <StatusFilter filter={filter} />,
+      // Outside the list, which is keyed by the filter: the field keeps its focus and text when
+      // the statuses change.
+      find: <FindBar find={find} />,
       list: (
         <ConversationList
           // Another filter is another list, read from its top: one list's scroll position (kept
-          // by its virtualizer) must not carry over to the next.
+          // by its virtualizer) must not carry over to the next. Not keyed by the query: typing
+          // narrows the same list.
           key={filter.statusIds.join(',')}
           statusIds={filter.statusIds}
           selectedId={selectedId}
+          find={find}
         />
       ),
       pane: <Outlet />,

@@ -5,6 +5,7 @@ import {
   conversationItemView,
   conversationListView,
   conversationRowView,
+  findBarView,
   notifyToggleView,
   statusFilterView,
 } from '../features/conversations/markup';
@@ -45,7 +46,8 @@ export function paintInbox(
   recorder: FirstPaintRecorder,
 ): void {
   const rows = uniqueConversations([page]);
-  if (root.firstChild || rows.length === 0) return;
+  // A link with a query (`q`) shows the rows it matches: the app draws those itself.
+  if (root.firstChild || rows.length === 0 || new URLSearchParams(search).has('q')) return;
   const now = Date.now();
   const setSize = page.pagination ? -1 : rows.length;
   const items = document.createDocumentFragment();
@@ -72,6 +74,7 @@ export function paintInbox(
           : undefined,
       downloads: drawView(downloadsButtonView(0, false)) ?? undefined,
       filter: drawView(statusFilterView({ statusIds }), { parts: remember }) ?? undefined,
+      find: drawView(findBarView(''), { parts: remember }) ?? undefined,
       list: list ?? undefined,
     },
     parts: remember,
@@ -91,9 +94,22 @@ export function paintInbox(
     clearSession();
     window.location.reload();
   });
+  // What is typed in the finder before the app starts goes in the URL the app starts from (and
+  // the app's field takes the focus over, find-bar.tsx); `/` goes there, not to the shortcuts.
+  const find = parts.get('find-field') as HTMLInputElement | undefined;
+  find?.addEventListener('input', () => {
+    const next = new URLSearchParams(window.location.search);
+    if (find.value) next.set('q', find.value);
+    else next.delete('q');
+    window.history.replaceState(null, '', `${window.location.pathname}?${next.toString()}`);
+  });
   const recordKey = (event: KeyboardEvent) => {
     if (!inbox?.isConnected) document.removeEventListener('keydown', recordKey);
-    else if (!(event.target instanceof HTMLInputElement)) recorder.rememberKey(event);
+    else if (event.target instanceof HTMLInputElement) return;
+    else if (event.key === '/' && !event.ctrlKey && !event.metaKey && !event.altKey) {
+      event.preventDefault();
+      find?.focus();
+    } else recorder.rememberKey(event);
   };
   document.addEventListener('keydown', recordKey);
   // The agent can scroll the rows while React loads; the app starts where they left it.

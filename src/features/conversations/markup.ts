@@ -162,3 +162,26 @@ export function notifyToggleView(on: boolean): ViewElement {
     'Notify me',
   );
 }
+
+/**
+ * The finder above the list: part `find-field` (the search box) and part `find-button` (Find,
+ * the `/` key); slot `find-message` (the words it did not understand).
+ */
+export function findBarView(text: string): ViewElement {
+  return h(
+    'div',
+    { className: 'find-bar', role: 'search' },
+    h('input', {
+      type: 'search',
+      className: 'find-field',
+      'aria-label': 'Find in conversations',
+      placeholder: '#48213, contact:871, open, today',
+      autoComplete: 'off',
+      spellCheck: false,
+      value: text,
+      'data-part': 'find-field',
+    }),
+    h('button', { type: 'button', 'aria-keyshortcuts': '/', 'data-part': 'find-button' }, 'Find'),
+    slot('find-message'),
+  );
+}

@@ -1,0 +1,60 @@
+import { useId, useLayoutEffect, useState } from 'react';
+import { viewToReact } from '../../ui/view-react';
+import { ACCEPTED_WORDS } from './find-query';
+import { findBarView } from './markup';
+import type { FindParam } from './use-find-param';
+
+/** Where focus goes back to from the field: the list's selected row, else its first. */
+function focusList() {
+  const scroller = document.querySelector('[data-testid="conversation-scroller"]');
+  const row =
+    scroller?.querySelector<HTMLElement>('.row-selected') ??
+    scroller?.querySelector<HTMLElement>('[data-conversation-id]');
+  row?.focus();
+}
+
+/** There is one finder (the first paint's is gone once this one renders). */
+function focusField() {
+  document.querySelector<HTMLElement>('.find-field')?.focus();
+}
+
+/**
+ * The search box above the list (focused by Find or the `/` key): what is typed narrows the
+ * loaded rows at once (ConversationList) and is kept in the URL. Esc clears it and goes back to
+ * the list. Words it does not understand are named under it, and ignored.
+ */
+export function FindBar({ find }: { find: FindParam }) {
+  const messageId = useId();
+  // The field drawn before the app started (src/boot/first-paint.ts) had the focus: this one
+  // takes it over, so typing goes on where it was.
+  const [focusAtStart] = useState(() => document.activeElement?.matches('.find-field') ?? false);
+  useLayoutEffect(() => {
+    if (focusAtStart) focusField();
+  }, [focusAtStart]);
+  const { rejected } = find.query;
+  const invalid = rejected.length > 0;
+  return viewToReact(findBarView(find.text), {
+    parts: {
+      'find-field': {
+        'aria-invalid': invalid || undefined,
+        'aria-describedby': invalid ? messageId : undefined,
+        onChange: (event: { target: HTMLInputElement }) => find.setText(event.target.value),
+        onKeyDown: (event: KeyboardEvent) => {
+          if (event.key !== 'Escape') return;
+          event.preventDefault();
+          find.setText('');
+          focusList();
+        },
+      },
+      'find-button': { onClick: focusField },
+    },
+    slots: {
+      'find-message': invalid ? (
+        <p id={messageId} className="notice find-message">
+          {`Not understood: ${rejected.map((word) => `“${word}”`).join(', ')} (ignored). `}
+          {ACCEPTED_WORDS}
+        </p>
+      ) : null,
+    },
+  });
+}
