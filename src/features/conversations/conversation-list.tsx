@@ -1,12 +1,11 @@
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { useMemo, useRef, type ReactNode } from 'react';
+import { Link, useLocation } from 'react-router-dom';
 import type { Conversation } from '../../api/schemas';
 import type { StatusId } from '../../lib/status';
 import { useNow } from '../../lib/use-now';
 import { ErrorAlert } from '../../ui/error-alert';
 import { useFreshNotifications } from './desktop-notifications';
-import { narrowRows } from './find-query';
-import { FindStatus } from './find-status';
+import { useFinderCode } from './finder-code';
 import { ListFooter } from './list-footer';
 import { ListSkeleton } from './list-skeleton';
 import { ShortcutHelp, type ShortcutHelpHandle } from './shortcut-help';
@@ -18,7 +17,6 @@ import { useFirstPaintScrollTop } from './use-first-paint-hand-over';
 import { useFreshConversations } from './use-fresh-conversations';
 import type { FindParam } from './use-find-param';
 import { useFreshTitle } from './use-fresh-title';
-import { useKeepLooking } from './use-keep-looking';
 import { useListAnnouncements } from './use-list-announcements';
 import { useListKeyboard } from './use-list-keyboard';
 import { usePageOnScroll } from './use-page-on-scroll';
@@ -35,56 +33,28 @@ interface ConversationListProps {
   find: FindParam;
 }
 
-/** What the pane's "Find it in the list" puts in the history entry it opens. */
-interface KeepLookingState {
-  keepLooking?: boolean;
-}
-
 /** The filtered conversations: paged in as the agent scrolls, with news offered above them. */
 export function ConversationList({ statusIds, selectedId, find }: ConversationListProps) {
   const { query: list, params } = useConversationList(statusIds);
-  const location = useLocation();
-  const { search, pathname } = location;
-  const navigate = useNavigate();
+  const { search, pathname } = useLocation();
   const now = useNow();
   const scrollerRef = useRef<HTMLDivElement>(null);
   const loaded = list.data?.rows ?? NO_ROWS;
   const batched = useBatchedRows(loaded, list.isFetchingNextPage);
-  const { terms, exactId } = find.query;
-  const narrowing = terms.length > 0;
-  // Per keystroke: one loop over the loaded rows, each row's fields computed once (find-query.ts).
-  const rows = useMemo(() => narrowRows(batched, terms), [batched, terms]);
-
-  const keepLooking = useKeepLooking(
-    {
-      ready: !!list.data,
-      dataUpdatedAt: list.dataUpdatedAt,
-      errorUpdatedAt: list.errorUpdatedAt,
-      hasNextPage: list.hasNextPage,
-      isFetchingNextPage: list.isFetchingNextPage,
-      isFetchNextPageError: list.isFetchNextPageError,
-      fetchNextPage: list.fetchNextPage,
-    },
-    exactId !== undefined && !!list.data?.byId.has(exactId),
+  // The finder's code comes on demand (finder-code.ts); until it is here the list is not narrowed.
+  const typed = find.text.trim() !== '';
+  const finder = useFinderCode(typed);
+  // "today" is read when the query changes; a query kept open past midnight keeps its day.
+  const query = useMemo(
+    () => (typed ? finder?.parseFindQuery(find.text, new Date().getTime()) : undefined),
+    [finder, typed, find.text],
   );
-  // A new query is a new search: how the last one ended no longer applies.
-  const [searchedText, setSearchedText] = useState(find.text);
-  if (searchedText !== find.text) {
-    setSearchedText(find.text);
-    if (keepLooking.outcome) keepLooking.reset();
-  }
-  // The pane's "Find it in the list" opens `?q=%23{n}` with { keepLooking: true }: start once,
-  // and drop that state from the entry, so a reload or a return to it does not start again.
-  const wantsKeepLooking =
-    !!(location.state as KeepLookingState | null)?.keepLooking && find.text !== '';
-  const [consumedKey, setConsumedKey] = useState<string | null>(null);
-  if (wantsKeepLooking && consumedKey !== location.key) {
-    setConsumedKey(location.key);
-    keepLooking.start();
-  }
-  useEffect(() => {
-    if (wantsKeepLooking) void navigate(pathname + search, { replace: true, state: null });
-  }, [wantsKeepLooking, navigate, pathname, search]);
+  const narrowing = !!query && query.terms.length > 0;
+  // Per keystroke: one loop over the loaded rows, each row's fields computed once (find-query.ts).
+  const rows = useMemo(
+    () => (finder && query ? finder.narrowRows(batched, query.terms) : batched),
+    [finder, query, batched],
+  );
 
   const startOffset = useFirstPaintScrollTop(scrollerRef);
   const virtualizer = useRowVirtualizer(rows, scrollerRef, startOffset);
@@ -146,15 +116,13 @@ export function ConversationList({ statusIds, selectedId, find }: ConversationLi
             Show {fresh.length} new or updated
           </button>
         ) : null}
-        {find.text.trim() !== '' && !empty ? (
-          <FindStatus
+        {finder && query && !empty ? (
+          <finder.FindStatus
             text={find.text.trim()}
             matched={rows.length}
             loaded={batched.length}
-            exactId={exactId}
-            hasNextPage={list.hasNextPage}
-            stop={list.data?.paging.stop}
-            keepLooking={keepLooking}
+            exactId={query.exactId}
+            list={list}
           />
         ) : null}
         {empty ? (

@@ -1,6 +1,7 @@
-import { useId, useLayoutEffect, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useMemo, useState } from 'react';
+import { whenIdle } from '../../lib/when-idle';
 import { viewToReact } from '../../ui/view-react';
-import { ACCEPTED_WORDS } from './find-query';
+import { loadFinderCode, useFinderCode } from './finder-code';
 import { findBarView } from './markup';
 import type { FindParam } from './use-find-param';
 
@@ -31,13 +32,21 @@ export function FindBar({ find }: { find: FindParam }) {
   useLayoutEffect(() => {
     if (focusAtStart) focusField();
   }, [focusAtStart]);
-  const { rejected } = find.query;
+  // Fetched while the agent reads the list, so the first keystroke finds it in the page.
+  useEffect(() => whenIdle(() => void loadFinderCode().catch(() => undefined)), []);
+  const typed = find.text.trim() !== '';
+  const finder = useFinderCode(typed);
+  const rejected = useMemo(
+    () => (typed && finder ? finder.parseFindQuery(find.text, 0).rejected : []),
+    [typed, finder, find.text],
+  );
   const invalid = rejected.length > 0;
   return viewToReact(findBarView(find.text), {
     parts: {
       'find-field': {
         'aria-invalid': invalid || undefined,
         'aria-describedby': invalid ? messageId : undefined,
+        onFocus: () => void loadFinderCode().catch(() => undefined),
         onChange: (event: { target: HTMLInputElement }) => find.setText(event.target.value),
         onKeyDown: (event: KeyboardEvent) => {
           if (event.key !== 'Escape') return;
@@ -52,7 +61,7 @@ export function FindBar({ find }: { find: FindParam }) {
       'find-message': invalid ? (
         <p id={messageId} className="notice find-message">
           {`Not understood: ${rejected.map((word) => `“${word}”`).join(', ')} (ignored). `}
-          {ACCEPTED_WORDS}
+          {finder?.ACCEPTED_WORDS}
         </p>
       ) : null,
     },

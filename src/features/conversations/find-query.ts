@@ -27,7 +27,7 @@ export interface FindQuery {
   exactId: number | undefined;
 }
 
-/** What the field says is accepted, after naming the words it did not understand. */
+/** @public What the field says is accepted, after naming the words it did not understand. */
 export const ACCEPTED_WORDS =
   'Use a number (482, or #48213 for one conversation), contact:871, inbox:4, ' +
   `${STATUS_FILTERS.map((status) => status.name).join(', ')}, a date (2026-11-20), today or yesterday.`;

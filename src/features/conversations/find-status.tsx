@@ -1,5 +1,7 @@
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
 import type { PagingStop } from './paging';
-import type { KeepLooking } from './use-keep-looking';
+import { useKeepLooking, type KeepLooking, type Paging } from './use-keep-looking';
 
 interface FindStatusProps {
   /** The query as typed. */
@@ -9,17 +11,29 @@ interface FindStatusProps {
   loaded: number;
   /** The one id the query pins (`#n`), if any. */
   exactId: number | undefined;
-  hasNextPage: boolean;
-  stop: PagingStop | undefined;
+  /** The list's query. */
+  list: ListQuery;
+}
+
+/** The list's query as far as the finder reads it (use-conversation-list.ts). */
+type ListQuery = Omit<Paging, 'ready'> & {
+  data:
+    { byId: ReadonlyMap<number, unknown>; paging: { stop: PagingStop | undefined } } | undefined;
+};
+
+interface ShownProps extends FindStatusProps {
   keepLooking: KeepLooking;
+  stop: PagingStop | undefined;
+}
+
+/** What the pane's "Find it in the list" puts in the history entry it opens. */
+interface KeepLookingState {
+  keepLooking?: boolean;
 }
 
 const count = (n: number) => n.toLocaleString();
 
-function outcomeText(
-  { keepLooking, loaded, exactId, stop }: FindStatusProps,
-  plural: string,
-): string {
+function outcomeText({ keepLooking, loaded, exactId, stop }: ShownProps, plural: string): string {
   if (keepLooking.running) return `Looked through ${count(loaded)} conversations…`;
   switch (keepLooking.outcome) {
     case 'found':
@@ -39,12 +53,46 @@ function outcomeText(
 }
 
 /**
+ * @public (through finder.ts)
  * Under the finder, above the narrowed list: how many loaded conversations match, and Keep
  * looking, which pages on through the filter's list (with its count and Cancel) and says how it
- * ended.
+ * ended. Mounted while a query is typed, inside the filter's list: another filter or an emptied
+ * field ends a search.
  */
 export function FindStatus(props: FindStatusProps) {
-  const { text, matched, loaded, hasNextPage, keepLooking } = props;
+  const { text, exactId, list } = props;
+  const keepLooking = useKeepLooking(
+    { ...list, ready: list.data !== undefined },
+    exactId !== undefined && list.data?.byId.has(exactId) === true,
+  );
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { pathname, search } = location;
+
+  // A new query is a new search: how the last one ended no longer applies.
+  const [searchedText, setSearchedText] = useState(text);
+  if (searchedText !== text) {
+    setSearchedText(text);
+    if (keepLooking.outcome) keepLooking.reset();
+  }
+  // The pane's "Find it in the list" opens `?q=%23{n}` with { keepLooking: true }: start once,
+  // and drop that state from the entry, so a reload or a return to it does not start again.
+  const wanted = !!(location.state as KeepLookingState | null)?.keepLooking;
+  const [consumedKey, setConsumedKey] = useState<string | null>(null);
+  if (wanted && consumedKey !== location.key) {
+    setConsumedKey(location.key);
+    keepLooking.start();
+  }
+  useEffect(() => {
+    if (wanted) void navigate(pathname + search, { replace: true, state: null });
+  }, [wanted, navigate, pathname, search]);
+
+  return <Shown {...props} keepLooking={keepLooking} stop={list.data?.paging.stop} />;
+}
+
+function Shown(props: ShownProps) {
+  const { text, matched, loaded, list, keepLooking } = props;
+  const { hasNextPage } = list;
   const plural = loaded === 1 ? 'conversation' : 'conversations';
   const line = `${count(matched)} of ${count(loaded)} loaded ${plural} ${matched === 1 ? 'matches' : 'match'}.`;
   const outcome = outcomeText(props, plural);

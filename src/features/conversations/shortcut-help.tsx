@@ -13,10 +13,7 @@ const SHORTCUTS: [keys: string[], action: string][] = [
   [['k', '↑'], 'Select the previous conversation'],
   [['Enter', 'o'], 'Open the selected conversation'],
   [['Esc'], 'Close the conversation and go back to the list'],
-  [
-    ['/'],
-    'Find in the loaded conversations (Esc in the field clears it and goes back to the list)',
-  ],
+  [['/'], 'Find in the loaded conversations (Esc in the field clears it)'],
   [['d'], 'Show or hide downloads'],
   [['?'], 'Show these shortcuts'],
 ];

@@ -1,6 +1,5 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { parseFindQuery, type FindQuery } from './find-query';
 
 /** The URL parameter holding the finder's query, beside the status filter's. */
 export const FIND_PARAM = 'q';
@@ -8,7 +7,6 @@ export const FIND_PARAM = 'q';
 export interface FindParam {
   /** The query as typed (the URL's `q`). */
   text: string;
-  query: FindQuery;
   /** Replaces the query in the URL: replacing the history entry, so typing adds no entries. */
   setText: (text: string) => void;
 }
@@ -17,8 +15,6 @@ export interface FindParam {
 export function useFindParam(): FindParam {
   const [searchParams, setSearchParams] = useSearchParams();
   const text = searchParams.get(FIND_PARAM) ?? '';
-  // "today" is read when the query changes; a query kept open past midnight keeps its day.
-  const query = useMemo(() => parseFindQuery(text, new Date().getTime()), [text]);
   const setText = useCallback(
     (next: string) =>
       setSearchParams(
@@ -32,5 +28,5 @@ export function useFindParam(): FindParam {
       ),
     [setSearchParams],
   );
-  return { text, query, setText };
+  return { text, setText };
 }

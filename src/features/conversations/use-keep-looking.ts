@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 export type KeepLookingOutcome = 'found' | 'end' | 'cancelled' | 'failed';
 
 /** The list's query, as far as paging on goes. */
-interface Paging {
+export interface Paging {
   /** The first page is in (the query may since have failed a next page). */
   ready: boolean;
   /** When the last page landed: each landing asks for the next. */
