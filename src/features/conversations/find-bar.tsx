@@ -1,4 +1,5 @@
 import { useEffect, useId, useLayoutEffect, useMemo, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { whenIdle } from '../../lib/when-idle';
 import { viewToReact } from '../../ui/view-react';
 import { loadFinderCode, useFinderCode } from './finder-code';
@@ -51,7 +52,8 @@ export function FindBar({ find }: { find: FindParam }) {
         onKeyDown: (event: KeyboardEvent) => {
           if (event.key !== 'Escape') return;
           event.preventDefault();
-          find.setText('');
+          // The whole list is drawn first, so the row to focus is there.
+          flushSync(() => find.setText(''));
           focusList();
         },
       },
