@@ -98,9 +98,7 @@ function Shown(props: ShownProps) {
   const outcome = outcomeText(props, plural);
   return (
     <div className="find-status">
-      <p role="status">
-        {line} {outcome}
-      </p>
+      <p role="status">{outcome ? `${line} ${outcome}` : line}</p>
       {matched === 0 && !keepLooking.running ? (
         <p className="find-empty">
           No loaded conversation matches “{text}”.
