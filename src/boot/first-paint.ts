@@ -46,8 +46,9 @@ export function paintInbox(
   recorder: FirstPaintRecorder,
 ): void {
   const rows = uniqueConversations([page]);
-  // A link with a query (`q`) shows the rows it matches: the app draws those itself.
-  if (root.firstChild || rows.length === 0 || new URLSearchParams(search).has('q')) return;
+  // A link with a query (`q`, `unread`) shows the rows it matches: the app draws those itself.
+  const narrowed = /[?&](q|unread)=/.test(search);
+  if (root.firstChild || rows.length === 0 || narrowed) return;
   const now = Date.now();
   const setSize = page.pagination ? -1 : rows.length;
   const items = document.createDocumentFragment();
@@ -74,22 +75,28 @@ export function paintInbox(
           : undefined,
       downloads: drawView(downloadsButtonView(0, false)) ?? undefined,
       filter: drawView(statusFilterView({ statusIds }), { parts: remember }) ?? undefined,
-      find: drawView(findBarView(''), { parts: remember }) ?? undefined,
+      find: drawView(findBarView('', false), { parts: remember }) ?? undefined,
       list: list ?? undefined,
     },
     parts: remember,
   });
   root.append(inbox!);
 
-  for (const status of STATUS_FILTERS) {
-    parts.get(`status-${status.name}`)?.addEventListener('change', () => {
-      const next = toggleStatusParam(new URLSearchParams(window.location.search), status.id);
-      const query = next.toString();
+  const onToggle = (part: string, toggle: (params: URLSearchParams) => URLSearchParams) =>
+    parts.get(part)?.addEventListener('change', () => {
+      const query = toggle(new URLSearchParams(window.location.search)).toString();
       window.history.pushState(null, '', `${window.location.pathname}${query && `?${query}`}`);
       // These rows were for the old filter; React loads the new one when it starts.
       parts.get('rows')?.replaceChildren();
     });
+  for (const status of STATUS_FILTERS) {
+    onToggle(`status-${status.name}`, (params) => toggleStatusParam(params, status.id));
   }
+  onToggle('unread', (params) => {
+    if (params.has('unread')) params.delete('unread');
+    else params.set('unread', '1');
+    return params;
+  });
   parts.get('sign-out')?.addEventListener('click', () => {
     clearSession();
     window.location.reload();

@@ -68,7 +68,9 @@ test('Keep looking goes on after a 503 only when Retry-After says, and Cancel st
 }) => {
   const service = await startService({ conversations: 3000, retryAfterSeconds: 2, latencyMs: 60 });
   const sent = recordPages(page);
-  await signIn(page, service, { path: '/?q=%23999999' });
+  await signIn(page, service);
+  await page.keyboard.press('/');
+  await page.keyboard.type('#999999');
   await expect(findStatus(page)).toContainText('0 of 50 loaded conversations match');
   await page.getByRole('button', { name: 'Keep looking' }).click();
   await expect(page.getByText(/Looked through 1[05]0 conversations…/)).toBeVisible();
@@ -107,7 +109,7 @@ test('the pane’s "Find it in the list" starts Keep looking once; a reload does
   await page.evaluate((id) => {
     const url = `/conversations/${id}?q=%23${id}`;
     history.pushState({ usr: { keepLooking: true }, key: 'find', idx: history.length }, '', url);
-    dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
+    dispatchEvent(new PopStateEvent('popstate', { state: history.state as unknown }));
   }, missing);
   await expect(findStatus(page)).toContainText(
     `#${missing} was not found in the 400 conversations of this filter.`,

@@ -2,6 +2,8 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { loadFinderCode } from '../../src/features/conversations/finder-code';
+import { forgetMarks, seenKey } from '../../src/lib/new-to-you';
+import { toMillis } from '../../src/lib/time';
 import { rows, statusCheckbox } from '../support/queries';
 import { renderApp } from '../support/render-app';
 import { listRequests, server, service, TEST_SERVICE_URL, useService } from '../support/msw';
@@ -220,5 +222,39 @@ describe('find in the list', () => {
     await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
     expect(listRequests()).toHaveLength(1);
     expect(screen.getByRole('button', { name: 'Keep looking' })).toBeInTheDocument();
+  });
+
+  it('Unread only narrows to the conversations new to this agent, with the query, and lives in the URL', async () => {
+    useService({ conversations: 50 });
+    await loadFinderCode();
+    const list = service().dataset.list();
+    // Seen up to the 11th row's time: the ten newer ones are New, except the first, opened since.
+    forgetMarks(TEST_SERVICE_URL);
+    localStorage.setItem(
+      seenKey(TEST_SERVICE_URL),
+      JSON.stringify({ since: toMillis(list[10]!.updatedAt), seen: [[list[0]!.id, Date.now()]] }),
+    );
+    const { user, router } = renderApp({ route: '/?unread=1' });
+    const unread = screen.getByRole('checkbox', { name: 'Unread only' });
+    expect(unread).toBeChecked();
+    expect(await findStatus()).toHaveTextContent('9 of 50 loaded conversations match');
+    const shown = (await rows()).map((row) => Number(row.getAttribute('data-conversation-id')));
+    expect(shown).toEqual(list.slice(1, 10).map((c) => c.id));
+
+    // With a query both must hold: a loaded conversation that is not new is not shown.
+    const old = `#${list[20]!.id}`;
+    await user.click(field());
+    await user.keyboard(old);
+    expect(
+      await screen.findByText(`No loaded conversation new to you matches “${old}”.`, {
+        exact: false,
+      }),
+    ).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+
+    await user.click(unread);
+    expect(router.state.location.search).toBe('');
+    await waitFor(() => expect(screen.queryByText(/loaded conversations match/)).toBeNull());
+    expect(await rows()).not.toHaveLength(9);
   });
 });

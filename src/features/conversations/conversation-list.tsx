@@ -1,6 +1,7 @@
 import { useMemo, useRef, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import type { Conversation } from '../../api/schemas';
+import { useIsNewToYou } from '../../lib/new-to-you';
 import type { StatusId } from '../../lib/status';
 import { useNow } from '../../lib/use-now';
 import { ErrorAlert } from '../../ui/error-alert';
@@ -43,17 +44,24 @@ export function ConversationList({ statusIds, selectedId, find }: ConversationLi
   const batched = useBatchedRows(loaded, list.isFetchingNextPage);
   // The finder's code comes on demand (finder-code.ts); until it is here the list is not narrowed.
   const typed = find.text.trim() !== '';
-  const finder = useFinderCode(typed);
+  const { unread } = find;
+  const finder = useFinderCode(typed || unread);
+  const isNew = useIsNewToYou();
+  // Unread only keeps the open conversation, which opening has just marked as seen.
+  const keep = useMemo(
+    () => (unread ? (row: Conversation) => isNew(row) || row.id === selectedId : undefined),
+    [unread, isNew, selectedId],
+  );
   // "today" is read when the query changes; a query kept open past midnight keeps its day.
   const query = useMemo(
-    () => (typed ? finder?.parseFindQuery(find.text, new Date().getTime()) : undefined),
-    [finder, typed, find.text],
+    () => (typed || unread ? finder?.parseFindQuery(find.text, new Date().getTime()) : undefined),
+    [finder, typed, unread, find.text],
   );
-  const narrowing = !!query && query.terms.length > 0;
+  const narrowing = !!query && (query.terms.length > 0 || unread);
   // Per keystroke: one loop over the loaded rows, each row's fields computed once (find-query.ts).
   const rows = useMemo(
-    () => (finder && query ? finder.narrowRows(batched, query.terms) : batched),
-    [finder, query, batched],
+    () => (finder && query ? finder.narrowRows(batched, query.terms, keep) : batched),
+    [finder, query, batched, keep],
   );
 
   const startOffset = useFirstPaintScrollTop(scrollerRef);
@@ -119,6 +127,7 @@ export function ConversationList({ statusIds, selectedId, find }: ConversationLi
         {finder && query && !empty ? (
           <finder.FindStatus
             text={find.text.trim()}
+            unread={unread}
             matched={rows.length}
             loaded={batched.length}
             exactId={query.exactId}

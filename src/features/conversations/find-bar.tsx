@@ -42,7 +42,7 @@ export function FindBar({ find }: { find: FindParam }) {
     [typed, finder, find.text],
   );
   const invalid = rejected.length > 0;
-  return viewToReact(findBarView(find.text), {
+  return viewToReact(findBarView(find.text, find.unread), {
     parts: {
       'find-field': {
         'aria-invalid': invalid || undefined,
@@ -58,6 +58,7 @@ export function FindBar({ find }: { find: FindParam }) {
         },
       },
       'find-button': { onClick: focusField },
+      unread: { onChange: () => find.setUnread(!find.unread) },
     },
     slots: {
       'find-message': invalid ? (

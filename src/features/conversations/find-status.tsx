@@ -6,6 +6,8 @@ import { useKeepLooking, type KeepLooking, type Paging } from './use-keep-lookin
 interface FindStatusProps {
   /** The query as typed. */
   text: string;
+  /** Unread only is on. */
+  unread: boolean;
   /** The loaded rows that match, and all the loaded rows. */
   matched: number;
   loaded: number;
@@ -91,7 +93,7 @@ export function FindStatus(props: FindStatusProps) {
 }
 
 function Shown(props: ShownProps) {
-  const { text, matched, loaded, list, keepLooking } = props;
+  const { text, unread, matched, loaded, list, keepLooking } = props;
   const { hasNextPage } = list;
   const plural = loaded === 1 ? 'conversation' : 'conversations';
   const line = `${count(matched)} of ${count(loaded)} loaded ${plural} ${matched === 1 ? 'matches' : 'match'}.`;
@@ -101,7 +103,9 @@ function Shown(props: ShownProps) {
       <p role="status">{outcome ? `${line} ${outcome}` : line}</p>
       {matched === 0 && !keepLooking.running ? (
         <p className="find-empty">
-          No loaded conversation matches “{text}”.
+          {text === ''
+            ? 'No loaded conversation is new to you.'
+            : `No loaded conversation${unread ? ' new to you' : ''} matches “${text}”.`}
           {hasNextPage ? ' Keep looking pages on through this filter.' : ''}
         </p>
       ) : null}

@@ -164,10 +164,10 @@ export function notifyToggleView(on: boolean): ViewElement {
 }
 
 /**
- * The finder above the list: part `find-field` (the search box) and part `find-button` (Find,
- * the `/` key); slot `find-message` (the words it did not understand).
+ * The finder above the list: part `find-field` (the search box), part `find-button` (Find, the
+ * `/` key) and part `unread` (Unread only); slot `find-message` (the words it did not understand).
  */
-export function findBarView(text: string): ViewElement {
+export function findBarView(text: string, unread: boolean): ViewElement {
   return h(
     'div',
     { className: 'find-bar', role: 'search' },
@@ -182,6 +182,12 @@ export function findBarView(text: string): ViewElement {
       'data-part': 'find-field',
     }),
     h('button', { type: 'button', 'aria-keyshortcuts': '/', 'data-part': 'find-button' }, 'Find'),
+    h(
+      'label',
+      { className: 'checkbox' },
+      h('input', { type: 'checkbox', checked: unread, 'data-part': 'unread' }),
+      'Unread only',
+    ),
     slot('find-message'),
   );
 }

@@ -2,13 +2,18 @@ import { useCallback } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
 /** The URL parameter holding the finder's query, beside the status filter's. */
-export const FIND_PARAM = 'q';
+const FIND_PARAM = 'q';
+/** `unread=1`: only the loaded conversations that are New to this agent. */
+const UNREAD_PARAM = 'unread';
 
 export interface FindParam {
   /** The query as typed (the URL's `q`). */
   text: string;
   /** Replaces the query in the URL: replacing the history entry, so typing adds no entries. */
   setText: (text: string) => void;
+  /** Unread only: the rows that are New to this agent. */
+  unread: boolean;
+  setUnread: (on: boolean) => void;
 }
 
 /** The finder's query lives in the URL, so a reload, Back/Forward and a shared link keep it. */
@@ -28,5 +33,15 @@ export function useFindParam(): FindParam {
       ),
     [setSearchParams],
   );
-  return { text, setText };
+  const setUnread = useCallback(
+    (on: boolean) =>
+      setSearchParams((current) => {
+        const params = new URLSearchParams(current);
+        if (on) params.set(UNREAD_PARAM, '1');
+        else params.delete(UNREAD_PARAM);
+        return params;
+      }),
+    [setSearchParams],
+  );
+  return { text, setText, unread: searchParams.get(UNREAD_PARAM) === '1', setUnread };
 }
