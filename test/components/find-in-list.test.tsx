@@ -52,10 +52,12 @@ describe('find in the list', () => {
     const shown = (await rows()).map((row) => row.getAttribute('data-conversation-id'));
     expect(shown).toEqual(expected.map((c) => String(c.id)));
     expect(listRequests()).toHaveLength(loadedRows);
-    expect(new URLSearchParams(router.state.location.search).get('q')).toBe(
-      `contact:${first.contactId}`,
+    // The URL follows once typing pauses, replacing the entry; the row links keep the query.
+    await waitFor(() =>
+      expect(new URLSearchParams(router.state.location.search).get('q')).toBe(
+        `contact:${first.contactId}`,
+      ),
     );
-    // Each keystroke replaced the entry; the row links keep the query.
     expect((await rows())[0]).toHaveAttribute(
       'href',
       `/conversations/${first.id}?q=contact%3A${first.contactId}`,
