@@ -41,9 +41,11 @@ test('/ finds in the loaded rows; the query survives a reload and a status chang
     expect(text).toContain(`Contact ${newest.contactId}`);
   }
   await expect(findStatus(page)).toContainText(/\d+ of \d+ loaded conversations? match/);
-  // Typing replaced the history entry instead of adding one per keystroke.
+  // The URL follows once typing pauses, replacing the entry instead of adding one per keystroke.
+  await expect
+    .poll(() => new URL(page.url()).searchParams.get('q'))
+    .toBe(`contact:${newest.contactId} nonsense`);
   expect(await page.evaluate(() => history.length)).toBeLessThan(5);
-  expect(new URL(page.url()).searchParams.get('q')).toBe(`contact:${newest.contactId} nonsense`);
 
   await page.reload();
   await expect(finder(page)).toHaveValue(`contact:${newest.contactId} nonsense`);
