@@ -12,6 +12,7 @@ import {
 import { uniqueConversations } from '../features/conversations/paging';
 import { ROW_HEIGHT } from '../features/conversations/row-content';
 import { downloadsButtonView } from '../features/downloads/markup';
+import { newToYou } from '../lib/seen-marks';
 import { clearSession } from '../lib/session-store';
 import { STATUS_FILTERS } from '../lib/status';
 import { toggleStatusParam } from '../lib/status-params';
@@ -50,6 +51,7 @@ export function paintInbox(
   const narrowed = /[?&](q|unread)=/.test(search);
   if (root.firstChild || rows.length === 0 || narrowed) return;
   const now = Date.now();
+  const isNew = newToYou(serviceUrl);
   const setSize = page.pagination ? -1 : rows.length;
   const items = document.createDocumentFragment();
   rows.forEach((conversation, index) => {
@@ -57,6 +59,7 @@ export function paintInbox(
       conversation,
       now,
       href: `/conversations/${conversation.id}${search}`,
+      isNew: isNew(conversation),
     });
     items.append(drawView(conversationItemView(index, setSize, row))!);
   });

@@ -1,4 +1,4 @@
-import { conversationList, expect, signIn, test, EVERY_ENGINE } from './fixtures';
+import { BROWSER_TOKEN, conversationList, expect, signIn, test, EVERY_ENGINE } from './fixtures';
 
 /**
  * Agents open conversations in new tabs (Ctrl+click, middle-click) and sign out in any of them.
@@ -22,8 +22,13 @@ test(
     await expect(page.getByRole('complementary')).toHaveCount(0);
 
     // The token is only in each tab's sessionStorage: never localStorage, cookies or the URL.
+    // localStorage holds only which conversations were opened (lib/seen-marks.ts).
     for (const tab of [page, second]) {
-      expect(await tab.evaluate(() => localStorage.length)).toBe(0);
+      const stored = await tab.evaluate(() =>
+        JSON.stringify(Object.fromEntries(Object.entries(localStorage))),
+      );
+      expect(stored).not.toContain(BROWSER_TOKEN);
+      expect(Object.keys(JSON.parse(stored) as object)).toEqual([`threadline.seen ${service.url}`]);
       expect(tab.url()).not.toContain('token');
     }
     expect(await context.cookies()).toEqual([]);

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { loadFinderCode } from '../../src/features/conversations/finder-code';
-import { forgetMarks, seenKey } from '../../src/lib/new-to-you';
+import { forgetMarks, seenKey } from '../../src/lib/seen-marks';
 import { toMillis } from '../../src/lib/time';
 import { rows, statusCheckbox } from '../support/queries';
 import { renderApp } from '../support/render-app';

@@ -5,6 +5,7 @@ import { paintInbox } from '../../src/boot/first-paint';
 import { createHandOver } from '../../src/boot/hand-over';
 import { paintSignIn } from '../../src/boot/sign-in-paint';
 import { DEFAULT_CONFIG } from '../../src/lib/config';
+import { forgetMarks, seenKey } from '../../src/lib/seen-marks';
 import { renderApp } from '../support/render-app';
 import { TEST_SERVICE_URL, TEST_TOKEN, useService } from '../support/msw';
 
@@ -69,6 +70,39 @@ describe('first paint', () => {
     expect(app.html).toContain('Sign out');
     expect(app.html).toContain('Downloads');
     expect(app.rows.size).toBeGreaterThan(0);
+    for (const [id, row] of app.rows) expect(painted.rows.get(id)).toBe(row);
+  });
+
+  it('draws the New marks as the app does, badge and all', async () => {
+    const service = useService({ conversations: 120 });
+    forgetMarks(TEST_SERVICE_URL);
+    localStorage.setItem(
+      seenKey(TEST_SERVICE_URL),
+      JSON.stringify({ since: Date.now(), seen: [] }),
+    );
+    // Updated after this browser's first sign-in (the double's own clock is in 2025).
+    const updated = [3, 7].map((index) => service.dataset.list()[index]!.id);
+    updated.forEach((id, n) => service.dataset.touch(id, Math.floor(Date.now() / 1000) + 60 + n));
+    const page = await fetchConversationPage(session, { statusIds: [], limit: 50 }, undefined);
+    const drawn = document.createElement('div');
+    document.body.append(drawn);
+    paintInbox(
+      drawn,
+      { page, serviceUrl: TEST_SERVICE_URL, statusIds: [], search: '' },
+      createHandOver(),
+    );
+
+    const { container } = renderApp();
+    await within(await screen.findByRole('list', { name: 'Conversations' })).findAllByRole('link');
+    const painted = firstScreen(drawn);
+    drawn.remove();
+    const app = firstScreen(container);
+    for (const id of updated) {
+      expect(painted.rows.get(String(id))).toContain('>New</span>');
+      expect(painted.rows.get(String(id))).toBe(app.rows.get(String(id)));
+    }
+    const marked = [...app.rows.values()].filter((row) => row.includes('row-new'));
+    expect(marked).toHaveLength(2);
     for (const [id, row] of app.rows) expect(painted.rows.get(id)).toBe(row);
   });
 

@@ -20,7 +20,9 @@ describe('sign-in', () => {
       serviceUrl: TEST_SERVICE_URL,
       token: TEST_TOKEN,
     });
-    expect(localStorage.length).toBe(0);
+    // localStorage holds only which conversations were opened (lib/seen-marks.ts), never the token.
+    expect(Object.keys(localStorage)).toEqual([`threadline.seen ${TEST_SERVICE_URL}`]);
+    expect(JSON.stringify(localStorage)).not.toContain(TEST_TOKEN);
     expect(service().requests.every((entry) => entry.authorizationValid)).toBe(true);
   });
 

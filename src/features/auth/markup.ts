@@ -4,7 +4,7 @@ import { h, type ViewElement } from '../../ui/view';
 /*
  * The sign-in form, described once (ui/view.ts): the app renders it with React (sign-in-form.tsx)
  * and the first screen (src/boot/sign-in-paint.ts) draws it before React has loaded. Parts `form`,
- * `service-url`, `token`; one form on the page, so its ids are fixed.
+ * `service-url`, `token`, `forget`, `forgotten`; one form on the page, so its ids are fixed.
  */
 
 export const SIGN_IN_IDS = {
@@ -22,6 +22,12 @@ export interface SignInMarkup {
   demoToken: string | undefined;
   error: string | null;
   pending: boolean;
+  /**
+   * After Sign out, the offer to forget which conversations this browser remembers as read
+   * (lib/new-to-you.ts), then its outcome. Offered after signing out rather than asked before,
+   * so signing out stays one click.
+   */
+  forget?: 'offer' | 'done' | undefined;
 }
 
 export function signInFormView({
@@ -31,6 +37,7 @@ export function signInFormView({
   demoToken,
   error,
   pending,
+  forget,
 }: SignInMarkup): ViewElement {
   const describedBy = error ? SIGN_IN_IDS.error : undefined;
   return h(
@@ -53,6 +60,20 @@ export function signInFormView({
           )
         : null,
       endedBecause === 'signed-out' ? h('p', { role: 'status' }, 'You are signed out.') : null,
+      forget === 'offer'
+        ? h(
+            'button',
+            { type: 'button', className: 'button-quiet', 'data-part': 'forget' },
+            'Forget which conversations I have read on this browser',
+          )
+        : null,
+      forget === 'done'
+        ? h(
+            'p',
+            { role: 'status', tabIndex: -1, 'data-part': 'forgotten' },
+            'This browser no longer remembers which conversations you have read.',
+          )
+        : null,
       h('label', { htmlFor: SIGN_IN_IDS.serviceUrl }, 'Service URL'),
       h('input', {
         id: SIGN_IN_IDS.serviceUrl,

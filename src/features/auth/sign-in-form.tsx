@@ -1,6 +1,7 @@
 import { useEffect, useState, type SubmitEvent } from 'react';
 import { useConfig } from '../../lib/config-context';
 import { useHandOver } from '../../lib/hand-over';
+import { forgetMarks } from '../../lib/seen-marks';
 import { useSessionContext } from '../../lib/session-context';
 import { viewToReact } from '../../ui/view-react';
 import { signInFormView } from './markup';
@@ -18,6 +19,7 @@ export function SignInForm() {
   );
   const [token, setToken] = useState(typed?.token ?? config.demoToken ?? '');
   const [formError, setFormError] = useState<string | null>(null);
+  const [forgotten, setForgotten] = useState(false);
   const signIn = useSignIn();
   // The element in state, not a ref: the handlers below are handed to the markup's renderer.
   const [form, setForm] = useState<HTMLFormElement | null>(null);
@@ -68,9 +70,24 @@ export function SignInForm() {
       demoToken: config.demoToken,
       error,
       pending: signIn.isPending,
+      // Every session remembers what was opened in it (lib/seen-marks.ts): offered after each.
+      forget:
+        endedBecause === 'signed-out' && lastServiceUrl
+          ? forgotten
+            ? 'done'
+            : 'offer'
+          : undefined,
     }),
     {
       parts: {
+        forget: {
+          onClick: () => {
+            if (lastServiceUrl) forgetMarks(lastServiceUrl);
+            setForgotten(true);
+          },
+        },
+        // The button is gone: focus goes to what replaced it rather than to the page.
+        forgotten: { ref: (element: HTMLElement | null) => element?.focus() },
         form: { ref: setForm, onSubmit: handleSubmit },
         'service-url': {
           onChange: (event: { target: HTMLInputElement }) => setServiceUrl(event.target.value),

@@ -6,10 +6,12 @@ import { useSession } from '../../lib/session-context';
 import { ErrorAlert } from '../../ui/error-alert';
 import { ConversationFields } from './conversation-fields';
 import { useAttachmentActions } from '../../lib/attachment-actions';
+import { MarkUnreadButton } from './mark-unread-button';
 import { MessageList } from './message-list';
 import { messageListOptions } from './queries';
 import { useCachedConversation } from './use-cached-conversation';
 import { useLoadAllPages } from './use-load-all-pages';
+import { useRecordOpened } from './use-record-opened';
 
 interface ConversationPaneProps {
   conversationId: number;
@@ -26,6 +28,7 @@ export function ConversationPane({ conversationId, closeHref }: ConversationPane
   const messages = useInfiniteQuery(options);
   const loadAllPages = useLoadAllPages(options);
   const { Conversation: ConversationActions } = useAttachmentActions();
+  useRecordOpened(session.serviceUrl, conversationId, conversation?.updatedAt);
 
   return (
     <aside className="detail-pane" aria-labelledby={headingId}>
@@ -36,6 +39,9 @@ export function ConversationPane({ conversationId, closeHref }: ConversationPane
         </Link>
       </header>
       <ConversationFields conversation={conversation} />
+      <div>
+        <MarkUnreadButton serviceUrl={session.serviceUrl} conversationId={conversationId} />
+      </div>
       <h3 className="visually-hidden">Messages</h3>
       {messages.isPending ? (
         <p role="status">Loading messages…</p>

@@ -39,6 +39,7 @@ export function ConversationList({ statusIds, selectedId, find }: ConversationLi
   const { query: list, params } = useConversationList(statusIds);
   const { search, pathname } = useLocation();
   const now = useNow();
+  const isNew = useIsNewToYou();
   const scrollerRef = useRef<HTMLDivElement>(null);
   const loaded = list.data?.rows ?? NO_ROWS;
   const batched = useBatchedRows(loaded, list.isFetchingNextPage);
@@ -46,7 +47,6 @@ export function ConversationList({ statusIds, selectedId, find }: ConversationLi
   const typed = find.text.trim() !== '';
   const { unread } = find;
   const finder = useFinderCode(typed || unread);
-  const isNew = useIsNewToYou();
   // Unread only keeps the open conversation, which opening has just marked as seen.
   const keep = useMemo(
     () => (unread ? (row: Conversation) => isNew(row) || row.id === selectedId : undefined),
@@ -158,6 +158,7 @@ export function ConversationList({ statusIds, selectedId, find }: ConversationLi
             search={search}
             openId={selectedId}
             selectedId={keyboardSelectedId}
+            isNew={isNew}
             now={now}
           />
           <ListFooter

@@ -11,6 +11,8 @@ interface ConversationRowProps {
   current: boolean;
   /** The keyboard selection (j/k); it also has focus when rendered. */
   selected: boolean;
+  /** Updated since this agent last opened it on this browser. */
+  isNew: boolean;
   now: number;
 }
 

@@ -78,6 +78,8 @@ export interface RowMarkup {
   current?: boolean;
   /** The keyboard selection (j/k); it also has focus when rendered. */
   selected?: boolean;
+  /** Updated since this agent last opened it on this browser (lib/new-to-you.ts). */
+  isNew?: boolean;
 }
 
 export function conversationRowView({
@@ -86,17 +88,26 @@ export function conversationRowView({
   href,
   current = false,
   selected = false,
+  isNew = false,
 }: RowMarkup): ViewElement {
   const content = rowContent(conversation, now);
   return h(
     'a',
     {
       href,
-      className: selected ? 'conversation-row row-selected' : 'conversation-row',
+      className: `conversation-row${selected ? ' row-selected' : ''}${isNew ? ' row-new' : ''}`,
       'aria-current': current ? 'page' : undefined,
       'data-conversation-id': String(conversation.id),
     },
-    h('span', { className: 'row-id' }, content.id),
+    // The badge sits in the number's cell, so the grid and the row's height stay as they are; the
+    // space keeps "New" a word of its own in the row's accessible name.
+    h(
+      'span',
+      { className: 'row-id' },
+      content.id,
+      isNew ? ' ' : null,
+      isNew ? h('span', { className: 'new-badge' }, 'New') : null,
+    ),
     h('span', { className: `status-badge status-${content.tone}` }, content.status),
     h('span', { className: 'row-meta row-contact' }, content.contact),
     h('span', { className: 'row-meta row-inbox' }, content.inbox),

@@ -16,6 +16,8 @@ interface VirtualRowsProps {
   openId: number | undefined;
   /** The keyboard selection. */
   selectedId: number | undefined;
+  /** New to the agent (lib/new-to-you.ts); a new predicate whenever the marks change. */
+  isNew: (conversation: Conversation) => boolean;
   now: number;
 }
 
@@ -31,6 +33,7 @@ export const VirtualRows = memo(function VirtualRows({
   search,
   openId,
   selectedId,
+  isNew,
   now,
 }: VirtualRowsProps) {
   return (
@@ -51,6 +54,7 @@ export const VirtualRows = memo(function VirtualRows({
               href={`/conversations/${conversation.id}${search}`}
               current={conversation.id === openId}
               selected={conversation.id === selectedId}
+              isNew={isNew(conversation)}
               now={now}
             />
           </li>
