@@ -1,3 +1,4 @@
+import '../ui/messages-and-attachments.css';
 import { useEffect } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
 import { ConversationPane } from '../features/conversation-detail';
@@ -7,6 +8,10 @@ import { DownloadActionsProvider } from '../features/downloads';
 export { DownloadsPanel } from '../features/downloads';
 // So does the "Go to conversation" dialog.
 export { GoToDialog } from '../features/go-to-conversation';
+// And the finder's code and the shortcut help (the list asks for them: inbox-layout.tsx).
+/** @public read through loadPaneCode's type (finder-code.ts), which knip cannot follow */
+export { ACCEPTED_WORDS, FindStatus, narrowRows, parseFindQuery } from '../features/conversations';
+export { ShortcutHelpDialog } from '../features/conversations';
 import { parseConversationId } from './route-params';
 
 /**

@@ -4,8 +4,10 @@ import {
   compactRowsOn,
   CompactRowsToggle,
   ConversationList,
+  FindBar,
   NotificationsToggle,
   StatusFilter,
+  useFindParam,
   useStatusFilter,
 } from '../features/conversations';
 import { DownloadsButton, useConfirmedSignOut } from '../features/downloads';
@@ -25,11 +27,13 @@ const DownloadsPanel = lazy(() =>
 
 // Likewise the "Go to conversation" dialog.
 const loadGoToDialog = () => loadPaneCode().then((module) => module.GoToDialog);
+const loadShortcutHelp = () => loadPaneCode().then((module) => module.ShortcutHelpDialog);
 
 export function InboxLayout() {
   const session = useSession();
   const signOut = useConfirmedSignOut();
   const filter = useStatusFilter();
+  const find = useFindParam();
   const { conversationId } = useParams();
   const selectedId = parseConversationId(conversationId);
   const paneOpen = conversationId !== undefined;
@@ -47,14 +51,21 @@ export function InboxLayout() {
       downloads: <DownloadsButton panel={DownloadsPanel} />,
       offline: <OfflineBanner />,
       filter: <StatusFilter filter={filter} />,
+      // Outside the list, which is keyed by the filter: the field keeps its focus and text when
+      // the statuses change.
+      find: <FindBar find={find} loadFinder={loadPaneCode} />,
       list: (
         <ConversationList
           // Another filter is another list, read from its top: one list's scroll position (kept
-          // by its virtualizer) must not carry over to the next.
+          // by its virtualizer) must not carry over to the next. Not keyed by the query: typing
+          // narrows the same list.
           key={filter.statusIds.join(',')}
           statusIds={filter.statusIds}
           selectedId={selectedId}
           compact={compact}
+          find={find}
+          loadFinder={loadPaneCode}
+          loadShortcutHelp={loadShortcutHelp}
         />
       ),
       pane: <Outlet />,

@@ -4,8 +4,7 @@ import { h, slot, type ViewElement } from '../ui/view';
  * The inbox's frame, described once (ui/view.ts): the app renders it with React
  * (inbox-layout.tsx) and the first paint (src/boot/first-paint.ts) draws it before React has
  * loaded. Part `sign-out`; slots `go-to` (Go to conversation), `density` (Compact rows), `notify`,
- * `downloads` (header actions), `offline` (the banner),
- * `filter`, `list` and `pane`.
+ * `downloads` (header actions), `offline` (the banner), `filter`, `find`, `list` and `pane`.
  */
 export function inboxView(serviceUrl: string, paneOpen: boolean): ViewElement {
   return h(
@@ -35,6 +34,7 @@ export function inboxView(serviceUrl: string, paneOpen: boolean): ViewElement {
         { className: 'list-column', 'aria-label': 'Conversation list' },
         h('h1', { className: 'visually-hidden' }, 'Conversations'),
         slot('filter'),
+        slot('find'),
         slot('list'),
       ),
       slot('pane'),

@@ -6,6 +6,7 @@ import {
   conversationItemView,
   conversationListView,
   conversationRowView,
+  findBarView,
   notifyToggleView,
   statusFilterView,
 } from '../features/conversations/markup';
@@ -49,7 +50,9 @@ export function paintInbox(
   recorder: FirstPaintRecorder,
 ): void {
   const rows = uniqueConversations([page]);
-  if (root.firstChild || rows.length === 0) return;
+  // A link with a query (`q`, `unread`) shows the rows it matches: the app draws those itself.
+  const narrowed = /[?&](q|unread)=/.test(search);
+  if (root.firstChild || rows.length === 0 || narrowed) return;
   const now = Date.now();
   const compact = compactRowsOn();
   const height = rowHeight(compact);
@@ -82,20 +85,22 @@ export function paintInbox(
           : undefined,
       downloads: drawView(downloadsButtonView(0, false)) ?? undefined,
       filter: drawView(statusFilterView({ statusIds }), { parts: remember }) ?? undefined,
+      find: drawView(findBarView('', false), { parts: remember }) ?? undefined,
       list: list ?? undefined,
     },
     parts: remember,
   });
   root.append(inbox!);
 
-  for (const status of STATUS_FILTERS) {
-    parts.get(`status-${status.name}`)?.addEventListener('change', () => {
-      const next = toggleStatusParam(new URLSearchParams(window.location.search), status.id);
-      const query = next.toString();
+  const onToggle = (part: string, toggle: (params: URLSearchParams) => URLSearchParams) =>
+    parts.get(part)?.addEventListener('change', () => {
+      const query = toggle(new URLSearchParams(window.location.search)).toString();
       window.history.pushState(null, '', `${window.location.pathname}${query && `?${query}`}`);
       // These rows were for the old filter; React loads the new one when it starts.
       parts.get('rows')?.replaceChildren();
     });
+  for (const status of STATUS_FILTERS) {
+    onToggle(`status-${status.name}`, (params) => toggleStatusParam(params, status.id));
   }
   // Compact rows: React draws the rows at that height when it starts.
   parts
@@ -103,13 +108,31 @@ export function paintInbox(
     ?.addEventListener('change', (event) =>
       storeCompactRows((event.target as HTMLInputElement).checked),
     );
+  onToggle('unread', (params) => {
+    if (params.has('unread')) params.delete('unread');
+    else params.set('unread', '1');
+    return params;
+  });
   parts.get('sign-out')?.addEventListener('click', () => {
     clearSession();
     window.location.reload();
   });
+  // What is typed in the finder before the app starts goes in the URL the app starts from (and
+  // the app's field takes the focus over, find-bar.tsx); `/` goes there, not to the shortcuts.
+  const find = parts.get('find-field') as HTMLInputElement | undefined;
+  find?.addEventListener('input', () => {
+    const next = new URLSearchParams(window.location.search);
+    if (find.value) next.set('q', find.value);
+    else next.delete('q');
+    window.history.replaceState(null, '', `${window.location.pathname}?${next.toString()}`);
+  });
   const recordKey = (event: KeyboardEvent) => {
     if (!inbox?.isConnected) document.removeEventListener('keydown', recordKey);
-    else if (!(event.target instanceof HTMLInputElement)) recorder.rememberKey(event);
+    else if (event.target instanceof HTMLInputElement) return;
+    else if (event.key === '/' && !event.ctrlKey && !event.metaKey && !event.altKey) {
+      event.preventDefault();
+      find?.focus();
+    } else recorder.rememberKey(event);
   };
   document.addEventListener('keydown', recordKey);
   // The agent can scroll the rows while React loads; the app starts where they left it.

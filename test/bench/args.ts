@@ -8,6 +8,7 @@ export const METRIC_GROUPS = [
   'scroll',
   'download',
   'poll',
+  'find',
 ] as const;
 export type MetricGroup = (typeof METRIC_GROUPS)[number];
 
@@ -16,8 +17,8 @@ export type Profile = (typeof PROFILES)[number];
 
 /** What each profile runs unless --only says otherwise. */
 export const PROFILE_GROUPS: Record<Profile, readonly MetricGroup[]> = {
-  default: ['bundle', 'first-row', 'scroll', 'download', 'poll'],
-  slow: ['bundle', 'first-row', 'sign-in', 'interactions', 'scroll'],
+  default: ['bundle', 'first-row', 'scroll', 'download', 'poll', 'find'],
+  slow: ['bundle', 'first-row', 'sign-in', 'interactions', 'scroll', 'find'],
 };
 
 /** Samples per figure when --runs is not given: the slow profile's figures move more. */

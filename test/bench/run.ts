@@ -24,6 +24,7 @@ import { buildApp, ROOT } from './build';
 import { measureBundle } from '../budget/measure-first-load';
 import { describeMachine, machineLine } from './machine';
 import { addBenchAttachment, DOWNLOAD_MB, measureDownload } from './measure-download';
+import { measureFind } from './measure-find';
 import { measureFirstRow } from './measure-first-row';
 import { measureInteractions } from './measure-interactions';
 import { measurePoll, POLL_INTERVAL_MS } from './measure-poll';
@@ -60,6 +61,7 @@ const SLOW_THROTTLING: Partial<Record<MetricGroup, Throttling>> = {
   'sign-in': SLOW_PROFILE,
   interactions: SLOW_CPU,
   scroll: SLOW_CPU,
+  find: SLOW_CPU,
 };
 
 async function main(): Promise<void> {
@@ -169,6 +171,13 @@ async function main(): Promise<void> {
             throttling: throttled('scroll'),
             withoutBaseline: slow,
           }),
+      );
+    }
+    if (wants('find')) {
+      results.find = await attempt(
+        'find',
+        `finding over ${CONVERSATIONS.toLocaleString('en-US')} loaded conversations (app vs plain input)${under('find')}`,
+        () => measureFind(b, origin, session, CONVERSATIONS, args.runs, throttled('find')),
       );
     }
     if (download) {

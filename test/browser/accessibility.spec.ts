@@ -125,6 +125,19 @@ test.describe('axe finds no violation', () => {
     await expectNoViolations(page);
   });
 
+  test('on the finder, with a word it does not understand and Keep looking offered', async ({
+    page,
+    service,
+  }) => {
+    await signIn(page, service, { path: '/?q=open%20foo' });
+    await expect(page.getByRole('searchbox', { name: 'Find in conversations' })).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
+    await expect(page.getByRole('button', { name: 'Keep looking' })).toBeVisible();
+    await expectNoViolations(page);
+  });
+
   test('on the keyboard shortcuts dialog', async ({ page, service }) => {
     await signIn(page, service);
     await page.keyboard.press('?');

@@ -10,8 +10,8 @@ import { writeSession } from '../../src/lib/session-store';
 import { TEST_SERVICE_URL, TEST_TOKEN } from './msw';
 
 export interface RenderAppOptions {
-  /** The URL the app opens at. */
-  route?: string;
+  /** The URL the app opens at (an object to give it history state). */
+  route?: string | Partial<Pick<Location, 'pathname' | 'search' | 'state'>>;
   /** Signed in with the test service's token unless `null`. */
   session?: { serviceUrl: string; token: string } | null;
   config?: Partial<AppConfig>;

@@ -1,4 +1,4 @@
-import { useRef, type ReactNode } from 'react';
+import { useMemo, useRef, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import type { Conversation } from '../../api/schemas';
 import { useIsNewToYou } from '../../lib/new-to-you';
@@ -7,16 +7,18 @@ import type { StatusId } from '../../lib/status';
 import { useNow } from '../../lib/use-now';
 import { ErrorAlert } from '../../ui/error-alert';
 import { useFreshNotifications } from './desktop-notifications';
+import { useFinderCode, type LoadFinderCode } from './finder-code';
 import { ListFooter } from './list-footer';
 import { ListSkeleton } from './list-skeleton';
 import { rowHeight } from './row-content';
-import { ShortcutHelp, type ShortcutHelpHandle } from './shortcut-help';
+import { ShortcutHelp, type LoadShortcutHelp, type ShortcutHelpHandle } from './shortcut-help';
 import { timeoutHint } from './timeout-hint';
 import { useBannerAnchor } from './use-banner-anchor';
 import { useBatchedRows } from './use-batched-rows';
 import { useConversationList } from './use-conversation-list';
 import { useFirstPaintScrollTop } from './use-first-paint-hand-over';
 import { useFreshConversations } from './use-fresh-conversations';
+import type { FindParam } from './use-find-param';
 import { useFreshTitle } from './use-fresh-title';
 import { useListAnnouncements } from './use-list-announcements';
 import { useListKeyboard } from './use-list-keyboard';
@@ -33,10 +35,23 @@ interface ConversationListProps {
   selectedId: number | undefined;
   /** Compact rows (row-density.ts). */
   compact: boolean;
+  /** The finder's query (the URL's `q`): the list shows the loaded rows it matches. */
+  find: FindParam;
+  /** The finder's code (the parser, the narrowing, Keep looking), fetched on demand. */
+  loadFinder: LoadFinderCode;
+  /** The "Keyboard shortcuts" dialog, fetched on demand. */
+  loadShortcutHelp: LoadShortcutHelp;
 }
 
 /** The filtered conversations: paged in as the agent scrolls, with news offered above them. */
-export function ConversationList({ statusIds, selectedId, compact }: ConversationListProps) {
+export function ConversationList({
+  statusIds,
+  selectedId,
+  compact,
+  find,
+  loadFinder,
+  loadShortcutHelp,
+}: ConversationListProps) {
   const { query: list, params } = useConversationList(statusIds);
   const { search, pathname } = useLocation();
   const { serviceUrl } = useSession();
@@ -44,7 +59,27 @@ export function ConversationList({ statusIds, selectedId, compact }: Conversatio
   const isNew = useIsNewToYou();
   const scrollerRef = useRef<HTMLDivElement>(null);
   const loaded = list.data?.rows ?? NO_ROWS;
-  const rows = useBatchedRows(loaded, list.isFetchingNextPage);
+  const batched = useBatchedRows(loaded, list.isFetchingNextPage);
+  // The finder's code comes on demand (finder-code.ts); until it is here the list is not narrowed.
+  const typed = find.text.trim() !== '';
+  const { unread } = find;
+  const finder = useFinderCode(typed || unread, loadFinder);
+  // Unread only keeps the open conversation, which opening has just marked as seen.
+  const keep = useMemo(
+    () => (unread ? (row: Conversation) => isNew(row) || row.id === selectedId : undefined),
+    [unread, isNew, selectedId],
+  );
+  // "today" is read when the query changes; a query kept open past midnight keeps its day.
+  const query = useMemo(
+    () => (typed || unread ? finder?.parseFindQuery(find.text, new Date().getTime()) : undefined),
+    [finder, typed, unread, find.text],
+  );
+  const narrowing = !!query && (query.terms.length > 0 || unread);
+  // Per keystroke: one loop over the loaded rows, each row's fields computed once (find-query.ts).
+  const rows = useMemo(
+    () => (finder && query ? finder.narrowRows(batched, query.terms, keep) : batched),
+    [finder, query, batched, keep],
+  );
 
   const height = rowHeight(compact);
   const filterKey = statusIds.join(',');
@@ -53,7 +88,9 @@ export function ConversationList({ statusIds, selectedId, compact }: Conversatio
   const items = virtualizer.getVirtualItems();
   usePageOnScroll(
     params,
-    list,
+    // A narrowed list pages on only when asked (Keep looking, Load more, j past its end): its
+    // end is near whenever few rows match.
+    narrowing ? { ...list, hasNextPage: false } : list,
     { lastIndex: items.at(-1)?.index ?? -1, scrollOffset: virtualizer.scrollOffset ?? 0 },
     loaded.length,
   );
@@ -70,6 +107,8 @@ export function ConversationList({ statusIds, selectedId, compact }: Conversatio
     scrollerRef,
     {
       ...list,
+      // A narrowed list does not page on to find a remembered row that may not match.
+      hasNextPage: list.hasNextPage && !narrowing,
       rows,
       rowHeight: height,
       prefetchRows: PREFETCH_ROWS,
@@ -117,6 +156,16 @@ export function ConversationList({ statusIds, selectedId, compact }: Conversatio
             Show {fresh.length} new or updated
           </button>
         ) : null}
+        {finder && query && !empty ? (
+          <finder.FindStatus
+            text={find.text.trim()}
+            unread={unread}
+            matched={rows.length}
+            loaded={batched.length}
+            exactId={query.exactId}
+            list={list}
+          />
+        ) : null}
         {empty ? (
           <div className="empty-state">
             <p className="empty-title">No conversations match these filters.</p>
@@ -160,7 +209,7 @@ export function ConversationList({ statusIds, selectedId, compact }: Conversatio
     <>
       {shown}
       {/* The keys work whatever the list shows (loading, failed), and so does their help. */}
-      <ShortcutHelp ref={helpRef} />
+      <ShortcutHelp ref={helpRef} loadDialog={loadShortcutHelp} />
     </>
   );
 }

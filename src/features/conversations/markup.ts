@@ -188,3 +188,32 @@ export function compactRowsView(on: boolean): ViewElement {
     'Compact rows',
   );
 }
+
+/**
+ * The finder above the list: part `find-field` (the search box), part `find-button` (Find, the
+ * `/` key) and part `unread` (Unread only); slot `find-message` (the words it did not understand).
+ */
+export function findBarView(text: string, unread: boolean): ViewElement {
+  return h(
+    'div',
+    { className: 'find-bar', role: 'search' },
+    h('input', {
+      type: 'search',
+      className: 'find-field',
+      'aria-label': 'Find in conversations',
+      placeholder: '#48213, contact:871, open, today',
+      autoComplete: 'off',
+      spellCheck: false,
+      value: text,
+      'data-part': 'find-field',
+    }),
+    h('button', { type: 'button', 'aria-keyshortcuts': '/', 'data-part': 'find-button' }, 'Find'),
+    h(
+      'label',
+      { className: 'checkbox' },
+      h('input', { type: 'checkbox', checked: unread, 'data-part': 'unread' }),
+      'Unread only',
+    ),
+    slot('find-message'),
+  );
+}

@@ -1,97 +1,40 @@
-import {
-  useId,
-  useImperativeHandle,
-  useLayoutEffect,
-  useRef,
-  useState,
-  type Ref,
-  type SyntheticEvent,
-} from 'react';
-
-const SHORTCUTS: [keys: string[], action: string][] = [
-  [['j', '↓'], 'Select the next conversation (loads more at the end of the list)'],
-  [['k', '↑'], 'Select the previous conversation'],
-  [['Enter', 'o'], 'Open the selected conversation'],
-  [['Esc'], 'Close the conversation and go back to the list'],
-  [['g'], 'Go to a conversation by its number'],
-  [['d'], 'Show or hide downloads'],
-  [['?'], 'Show these shortcuts'],
-];
+import { useImperativeHandle, useState, type ComponentType, type Ref } from 'react';
+import { announce } from '../../ui/live-region';
 
 export interface ShortcutHelpHandle {
   show: () => void;
 }
 
+type Dialog = ComponentType<{ onClose: () => void }>;
+
 /**
- * Where the "Keyboard shortcuts" help opens, shown by the key handler through `ref`. Its own state,
- * so that opening it renders the dialog alone, not the list around it.
+ * Loads the help's dialog (shortcut-help-dialog.tsx): app/ takes it from the pane's lazy chunk,
+ * fetched when the list is idle, so the first load does not carry it.
  */
-export function ShortcutHelp({ ref }: { ref: Ref<ShortcutHelpHandle> }) {
-  const [open, setOpen] = useState(false);
-  useImperativeHandle(ref, () => ({ show: () => setOpen(true) }), []);
-  return open ? <ShortcutHelpDialog onClose={() => setOpen(false)} /> : null;
+export type LoadShortcutHelp = () => Promise<Dialog>;
+
+interface ShortcutHelpProps {
+  ref: Ref<ShortcutHelpHandle>;
+  loadDialog: LoadShortcutHelp;
 }
 
 /**
- * The help itself: a modal <dialog> (focus moves to Close and stays inside until it closes); Esc
- * or Close shut it and focus goes back where it was when it opened.
+ * Where the "Keyboard shortcuts" help opens, shown by the key handler through `ref`. Its own state,
+ * so that opening it renders the dialog alone, not the list around it. A failed load (offline) is
+ * announced, and the next `?` asks again.
  */
-function ShortcutHelpDialog({ onClose }: { onClose: () => void }) {
-  const titleId = useId();
-  const dialogRef = useRef<HTMLDialogElement>(null);
-  const closeRef = useRef<HTMLButtonElement>(null);
-
-  useLayoutEffect(() => {
-    const dialog = dialogRef.current!;
-    const returnTo = document.activeElement;
-    dialog.showModal();
-    closeRef.current!.focus();
-    return () => {
-      // The dialog's own close event is not listened to: it comes a task later, when a
-      // re-mounted dialog (React's development double mount) would read it as a new close.
-      dialog.close();
-      if (returnTo instanceof HTMLElement && returnTo.isConnected) returnTo.focus();
-    };
-  }, []);
-
-  const shut = (event: SyntheticEvent) => {
-    // The app closes the dialog by unmounting it, focus handling included.
-    event.preventDefault();
-    onClose();
-  };
-
-  return (
-    <dialog
-      ref={dialogRef}
-      className="app-dialog shortcut-help"
-      aria-labelledby={titleId}
-      onCancel={shut}
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') shut(event);
-      }}
-    >
-      <h2 id={titleId}>Keyboard shortcuts</h2>
-      <dl>
-        {SHORTCUTS.map(([keys, action]) => (
-          <div key={action}>
-            <dt>
-              {keys.map((key, i) => (
-                <span key={key}>
-                  {i > 0 ? ' or ' : null}
-                  <kbd>{key}</kbd>
-                </span>
-              ))}
-            </dt>
-            <dd>{action}</dd>
-          </div>
-        ))}
-      </dl>
-      <p className="hint">
-        The arrow keys work while the list has focus. Shortcuts are off while you type in a field.
-      </p>
-      <button ref={closeRef} type="button" onClick={onClose}>
-        Close
-      </button>
-    </dialog>
+export function ShortcutHelp({ ref, loadDialog }: ShortcutHelpProps) {
+  const [Dialog, setDialog] = useState<Dialog | null>(null);
+  useImperativeHandle(
+    ref,
+    () => ({
+      show: () =>
+        void loadDialog().then(
+          (loaded) => setDialog(() => loaded),
+          () => announce('Keyboard shortcuts could not be loaded: try again.'),
+        ),
+    }),
+    [loadDialog],
   );
+  return Dialog ? <Dialog onClose={() => setDialog(null)} /> : null;
 }

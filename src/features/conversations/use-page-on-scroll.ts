@@ -66,8 +66,10 @@ export function usePageOnScroll(
 
   const followFrom = useRef<number | null>(null);
   useEffect(() => {
-    followFrom.current = view.following ? lastIndex : null;
-  }, [view.following, lastIndex]);
+    // Without a next page to ask for (or while the list is narrowed, see ConversationList) no one
+    // follows the end.
+    followFrom.current = view.following && hasNextPage ? lastIndex : null;
+  }, [view.following, lastIndex, hasNextPage]);
   useEffect(() => {
     const query = queryClient.getQueryCache().find<ListData>({
       queryKey: conversationKeys.list(params),

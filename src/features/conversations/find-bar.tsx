@@ -1,0 +1,80 @@
+import { useEffect, useId, useLayoutEffect, useMemo, useState } from 'react';
+import { flushSync } from 'react-dom';
+import { whenIdle } from '../../lib/when-idle';
+import { viewToReact } from '../../ui/view-react';
+import { loadFinderCode, useFinderCode, type LoadFinderCode } from './finder-code';
+import { findBarView } from './markup';
+import type { FindParam } from './use-find-param';
+
+/** Where focus goes back to from the field: the list's selected row, else its first. */
+function focusList() {
+  const scroller = document.querySelector('[data-testid="conversation-scroller"]');
+  const row =
+    scroller?.querySelector<HTMLElement>('.row-selected') ??
+    scroller?.querySelector<HTMLElement>('[data-conversation-id]');
+  row?.focus();
+}
+
+/** There is one finder (the first paint's is gone once this one renders). */
+function focusField() {
+  document.querySelector<HTMLElement>('.find-field')?.focus();
+}
+
+/**
+ * The search box above the list (focused by Find or the `/` key): what is typed narrows the
+ * loaded rows at once (ConversationList) and is kept in the URL. Esc clears it and goes back to
+ * the list. Words it does not understand are named under it, and ignored.
+ */
+interface FindBarProps {
+  find: FindParam;
+  loadFinder: LoadFinderCode;
+}
+
+export function FindBar({ find, loadFinder }: FindBarProps) {
+  const messageId = useId();
+  // The field drawn before the app started (src/boot/first-paint.ts) had the focus: this one
+  // takes it over, so typing goes on where it was.
+  const [focusAtStart] = useState(() => document.activeElement?.matches('.find-field') ?? false);
+  useLayoutEffect(() => {
+    if (focusAtStart) focusField();
+  }, [focusAtStart]);
+  // Fetched while the agent reads the list, so the first keystroke finds it in the page.
+  useEffect(
+    () => whenIdle(() => void loadFinderCode(loadFinder).catch(() => undefined)),
+    [loadFinder],
+  );
+  const typed = find.text.trim() !== '';
+  const finder = useFinderCode(typed, loadFinder);
+  const rejected = useMemo(
+    () => (typed && finder ? finder.parseFindQuery(find.text, 0).rejected : []),
+    [typed, finder, find.text],
+  );
+  const invalid = rejected.length > 0;
+  return viewToReact(findBarView(find.text, find.unread), {
+    parts: {
+      'find-field': {
+        'aria-invalid': invalid || undefined,
+        'aria-describedby': invalid ? messageId : undefined,
+        onFocus: () => void loadFinderCode(loadFinder).catch(() => undefined),
+        onChange: (event: { target: HTMLInputElement }) => find.setText(event.target.value),
+        onKeyDown: (event: KeyboardEvent) => {
+          if (event.key !== 'Escape') return;
+          event.preventDefault();
+          // The whole list is drawn first, so the row to focus is there.
+          flushSync(() => find.setText(''));
+          focusList();
+        },
+      },
+      'find-button': { onClick: focusField },
+      unread: { onChange: () => find.setUnread(!find.unread) },
+    },
+    slots: {
+      'find-message': invalid ? (
+        <p id={messageId} className="notice find-message">
+          {`Not understood: ${rejected.map((word) => `“${word}”`).join(', ')} (ignored). `}
+          {finder?.ACCEPTED_WORDS}
+        </p>
+      ) : null,
+    },
+  });
+}

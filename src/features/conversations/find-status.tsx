@@ -1,0 +1,133 @@
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { ErrorAlert } from '../../ui/error-alert';
+import type { PagingStop } from './paging';
+import { useKeepLooking, type KeepLooking, type Paging } from './use-keep-looking';
+
+interface FindStatusProps {
+  /** The query as typed. */
+  text: string;
+  /** Unread only is on. */
+  unread: boolean;
+  /** The loaded rows that match, and all the loaded rows. */
+  matched: number;
+  loaded: number;
+  /** The one id the query pins (`#n`), if any. */
+  exactId: number | undefined;
+  /** The list's query. */
+  list: ListQuery;
+}
+
+/** The list's query as far as the finder reads it (use-conversation-list.ts). */
+type ListQuery = Omit<Paging, 'ready'> & {
+  /** Why the last page failed (the service's message, shown with Retry). */
+  error: unknown;
+  data:
+    { byId: ReadonlyMap<number, unknown>; paging: { stop: PagingStop | undefined } } | undefined;
+};
+
+interface ShownProps extends FindStatusProps {
+  keepLooking: KeepLooking;
+  stop: PagingStop | undefined;
+}
+
+/** What the pane's "Find it in the list" puts in the history entry it opens. */
+interface KeepLookingState {
+  keepLooking?: boolean;
+}
+
+const count = (n: number) => n.toLocaleString();
+
+function outcomeText({ keepLooking, loaded, exactId, stop }: ShownProps, plural: string): string {
+  if (keepLooking.running) return `Looked through ${count(loaded)} conversations…`;
+  switch (keepLooking.outcome) {
+    case 'found':
+      return exactId === undefined ? '' : `Found #${exactId}.`;
+    case 'cancelled':
+      return `Stopped after looking through ${count(loaded)} conversations.`;
+    case 'end':
+      if (stop !== 'end') {
+        return `Stopped after ${count(loaded)} conversations: the list cannot be paged further.`;
+      }
+      return exactId === undefined
+        ? `Looked through all ${count(loaded)} ${plural} of this filter.`
+        : `#${exactId} was not found in the ${count(loaded)} ${plural} of this filter.`;
+    default:
+      return '';
+  }
+}
+
+/**
+ * @public (through finder.ts)
+ * Under the finder, above the narrowed list: how many loaded conversations match, and Keep
+ * looking, which pages on through the filter's list (with its count and Cancel) and says how it
+ * ended. Mounted while a query is typed, inside the filter's list: another filter or an emptied
+ * field ends a search.
+ */
+export function FindStatus(props: FindStatusProps) {
+  const { text, exactId, list } = props;
+  const keepLooking = useKeepLooking(
+    { ...list, ready: list.data !== undefined },
+    exactId !== undefined && list.data?.byId.has(exactId) === true,
+  );
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { pathname, search } = location;
+
+  // A new query is a new search: how the last one ended no longer applies.
+  const [searchedText, setSearchedText] = useState(text);
+  if (searchedText !== text) {
+    setSearchedText(text);
+    if (keepLooking.outcome) keepLooking.reset();
+  }
+  // The pane's "Find it in the list" opens `?q=%23{n}` with { keepLooking: true }: start once,
+  // and drop that state from the entry, so a reload or a return to it does not start again.
+  const wanted = !!(location.state as KeepLookingState | null)?.keepLooking;
+  const [consumedKey, setConsumedKey] = useState<string | null>(null);
+  if (wanted && consumedKey !== location.key) {
+    setConsumedKey(location.key);
+    keepLooking.start();
+  }
+  useEffect(() => {
+    if (wanted) void navigate(pathname + search, { replace: true, state: null });
+  }, [wanted, navigate, pathname, search]);
+
+  return <Shown {...props} keepLooking={keepLooking} stop={list.data?.paging.stop} />;
+}
+
+function Shown(props: ShownProps) {
+  const { text, unread, matched, loaded, list, keepLooking } = props;
+  const { hasNextPage } = list;
+  const plural = loaded === 1 ? 'conversation' : 'conversations';
+  const line = `${count(matched)} of ${count(loaded)} loaded ${plural} ${matched === 1 ? 'matches' : 'match'}.`;
+  const outcome = outcomeText(props, plural);
+  return (
+    <div className="find-status">
+      <p role="status">{outcome ? `${line} ${outcome}` : line}</p>
+      {matched === 0 && !keepLooking.running ? (
+        <p className="find-empty">
+          {text === ''
+            ? 'No loaded conversation is new to you.'
+            : `No loaded conversation${unread ? ' new to you' : ''} matches “${text}”.`}
+          {hasNextPage ? ' Keep looking pages on through this filter.' : ''}
+        </p>
+      ) : null}
+      {keepLooking.outcome === 'failed' ? (
+        <ErrorAlert
+          title="Keep looking stopped: the next conversations could not be loaded. Every row found so far stays."
+          error={list.error}
+          onRetry={keepLooking.start}
+        />
+      ) : null}
+      {keepLooking.running ? (
+        <button type="button" onClick={keepLooking.cancel}>
+          Cancel
+        </button>
+      ) : hasNextPage && keepLooking.outcome !== 'failed' ? (
+        <button type="button" onClick={keepLooking.start}>
+          Keep looking
+        </button>
+      ) : null}
+    </div>
+  );
+}
