@@ -1,4 +1,4 @@
-import { useMemo, useRef, type ReactNode } from 'react';
+import { memo, useMemo, useRef, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import type { Conversation } from '../../api/schemas';
 import { useIsNewToYou } from '../../lib/new-to-you';
@@ -18,7 +18,6 @@ import { useBatchedRows } from './use-batched-rows';
 import { useConversationList } from './use-conversation-list';
 import { useFirstPaintScrollTop } from './use-first-paint-hand-over';
 import { useFreshConversations } from './use-fresh-conversations';
-import type { FindParam } from './use-find-param';
 import { useFreshTitle } from './use-fresh-title';
 import { useListAnnouncements } from './use-list-announcements';
 import { useListKeyboard } from './use-list-keyboard';
@@ -36,7 +35,9 @@ interface ConversationListProps {
   /** Compact rows (row-density.ts). */
   compact: boolean;
   /** The finder's query (the URL's `q`): the list shows the loaded rows it matches. */
-  find: FindParam;
+  findText: string;
+  /** Unread only (the URL's `unread=1`). */
+  unread: boolean;
   /** The finder's code (the parser, the narrowing, Keep looking), fetched on demand. */
   loadFinder: LoadFinderCode;
   /** The "Keyboard shortcuts" dialog, fetched on demand. */
@@ -44,11 +45,12 @@ interface ConversationListProps {
 }
 
 /** The filtered conversations: paged in as the agent scrolls, with news offered above them. */
-export function ConversationList({
+export const ConversationList = memo(function ConversationList({
   statusIds,
   selectedId,
   compact,
-  find,
+  findText,
+  unread,
   loadFinder,
   loadShortcutHelp,
 }: ConversationListProps) {
@@ -61,8 +63,7 @@ export function ConversationList({
   const loaded = list.data?.rows ?? NO_ROWS;
   const batched = useBatchedRows(loaded, list.isFetchingNextPage);
   // The finder's code comes on demand (finder-code.ts); until it is here the list is not narrowed.
-  const typed = find.text.trim() !== '';
-  const { unread } = find;
+  const typed = findText.trim() !== '';
   const finder = useFinderCode(typed || unread, loadFinder);
   // Unread only keeps the open conversation, which opening has just marked as seen.
   const keep = useMemo(
@@ -71,8 +72,8 @@ export function ConversationList({
   );
   // "today" is read when the query changes; a query kept open past midnight keeps its day.
   const query = useMemo(
-    () => (typed || unread ? finder?.parseFindQuery(find.text, new Date().getTime()) : undefined),
-    [finder, typed, unread, find.text],
+    () => (typed || unread ? finder?.parseFindQuery(findText, new Date().getTime()) : undefined),
+    [finder, typed, unread, findText],
   );
   const narrowing = !!query && (query.terms.length > 0 || unread);
   // Per keystroke: one loop over the loaded rows, each row's fields computed once (find-query.ts).
@@ -158,7 +159,7 @@ export function ConversationList({
         ) : null}
         {finder && query && !empty ? (
           <finder.FindStatus
-            text={find.text.trim()}
+            text={findText.trim()}
             unread={unread}
             matched={rows.length}
             loaded={batched.length}
@@ -212,4 +213,4 @@ export function ConversationList({
       <ShortcutHelp ref={helpRef} loadDialog={loadShortcutHelp} />
     </>
   );
-}
+});
