@@ -15,6 +15,7 @@ import { rowHeight } from '../features/conversations/row-content';
 import { compactRowsOn, storeCompactRows } from '../features/conversations/row-density';
 import { downloadsButtonView } from '../features/downloads/markup';
 import { goToButtonView } from '../features/go-to-conversation/markup';
+import { FIND_PARAM, setFindParam, setUnreadParam, unreadOnly } from '../lib/find-params';
 import { newToYou } from '../lib/seen-marks';
 import { clearSession } from '../lib/session-store';
 import { STATUS_FILTERS } from '../lib/status';
@@ -51,7 +52,8 @@ export function paintInbox(
 ): void {
   const rows = uniqueConversations([page]);
   // A link with a query (`q`, `unread`) shows the rows it matches: the app draws those itself.
-  const narrowed = /[?&](q|unread)=/.test(search);
+  const params = new URLSearchParams(search);
+  const narrowed = !!params.get(FIND_PARAM)?.trim() || unreadOnly(params);
   if (root.firstChild || rows.length === 0 || narrowed) return;
   const now = Date.now();
   const compact = compactRowsOn();
@@ -108,11 +110,7 @@ export function paintInbox(
     ?.addEventListener('change', (event) =>
       storeCompactRows((event.target as HTMLInputElement).checked),
     );
-  onToggle('unread', (params) => {
-    if (params.has('unread')) params.delete('unread');
-    else params.set('unread', '1');
-    return params;
-  });
+  onToggle('unread', (params) => setUnreadParam(params, !unreadOnly(params)));
   parts.get('sign-out')?.addEventListener('click', () => {
     clearSession();
     window.location.reload();
@@ -121,9 +119,7 @@ export function paintInbox(
   // the app's field takes the focus over, find-bar.tsx); `/` goes there, not to the shortcuts.
   const find = parts.get('find-field') as HTMLInputElement | undefined;
   find?.addEventListener('input', () => {
-    const next = new URLSearchParams(window.location.search);
-    if (find.value) next.set('q', find.value);
-    else next.delete('q');
+    const next = setFindParam(new URLSearchParams(window.location.search), find.value);
     window.history.replaceState(null, '', `${window.location.pathname}?${next.toString()}`);
   });
   const recordKey = (event: KeyboardEvent) => {

@@ -6,7 +6,7 @@ import { isNewIn, readMarks, subscribeMarks } from './seen-marks';
 /*
  * "New to you" for React: a conversation is New when its updatedAt is later than when this agent
  * last opened it on this browser. The store, without React so the first paint can use it, is
- * seen-marks.ts (forgetMarks, hasMarks); recordOpened and markUnread are in record-seen.ts.
+ * seen-marks.ts (forgetMarks, subscribeMarks); recordOpened and markUnread are in record-seen.ts.
  */
 const never = () => false;
 

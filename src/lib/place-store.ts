@@ -8,6 +8,9 @@
  * goes), and signing out removes them (clearSession).
  */
 
+/** The agent's own input on a scroller: restoring a place stops, the agent's scroll wins. */
+export const AGENT_INPUTS = ['wheel', 'touchstart', 'pointerdown', 'keydown'] as const;
+
 /** A list's place: its first visible conversation, and the keyboard selection. */
 export interface ListPlace {
   /** The conversation at the top of the list's view. */

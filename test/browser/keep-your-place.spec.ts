@@ -21,17 +21,26 @@ function scroller(page: Page): Locator {
   return page.getByTestId('conversation-scroller');
 }
 
-/** The conversation at the top of the list's view, and how far (px) below the list's top it is. */
-function topRow(page: Page) {
+/**
+ * The conversation at the top of the list's view, and how far (px) below the list's top it is;
+ * null while none is in view (the virtualizer has not drawn the rows at a new position yet).
+ */
+function rowInView(page: Page) {
   return scroller(page).evaluate((element) => {
     const top = element.getBoundingClientRect().top;
     const rows = [...element.querySelectorAll<HTMLElement>('[data-conversation-id]')];
     const first = rows
       .map((row) => ({ id: Number(row.dataset.conversationId), box: row.getBoundingClientRect() }))
       .filter(({ box }) => box.bottom > top + 1)
-      .sort((a, b) => a.box.top - b.box.top)[0]!;
-    return { id: first.id, y: Math.round(first.box.top - top) };
+      .sort((a, b) => a.box.top - b.box.top)[0];
+    return first ? { id: first.id, y: Math.round(first.box.top - top) } : null;
   });
+}
+
+/** rowInView once the rows at the list's scroll position are drawn. */
+async function topRow(page: Page) {
+  await expect.poll(() => rowInView(page)).not.toBeNull();
+  return (await rowInView(page))!;
 }
 
 /** Scrolls the list as an agent would until row `index` is at its top (pages load on the way). */
@@ -88,18 +97,18 @@ test('the list keeps its place and selection: closing the pane, another filter a
   await statusBox(page, 'Open').check();
   await expect(statusBox(page, 'Open')).toBeChecked();
   const newestOpen = service.state.dataset.list([1])[0]!;
-  await expect.poll(async () => (await topRow(page)).id).toBe(newestOpen.id);
+  await expect.poll(async () => (await rowInView(page))?.id).toBe(newestOpen.id);
   await statusBox(page, 'Open').uncheck();
-  await expect.poll(() => topRow(page)).toEqual(place);
+  await expect.poll(() => rowInView(page)).toEqual(place);
   await expect(selected).toHaveAttribute('data-conversation-id', String(ids[155]));
 
   // Back (to the Open filter) and Forward (to this list): the place again.
   await page.goBack();
   await expect(statusBox(page, 'Open')).toBeChecked();
-  await expect.poll(async () => (await topRow(page)).id).toBe(newestOpen.id);
+  await expect.poll(async () => (await rowInView(page))?.id).toBe(newestOpen.id);
   await page.goForward();
   await expect(statusBox(page, 'Open')).not.toBeChecked();
-  await expect.poll(() => topRow(page)).toEqual(place);
+  await expect.poll(() => rowInView(page)).toEqual(place);
 });
 
 test('a reload comes back to the place, paging on only as far as it needs', async ({
@@ -120,7 +129,7 @@ test('a reload comes back to the place, paging on only as far as it needs', asyn
 
   await page.reload();
   await appStarted(page);
-  await expect.poll(() => topRow(page), { timeout: 15_000 }).toEqual(place);
+  await expect.poll(() => rowInView(page), { timeout: 15_000 }).toEqual(place);
   await expect(conversationList(page).locator('.row-selected')).toHaveAttribute(
     'data-conversation-id',
     selectedId!,
@@ -259,7 +268,7 @@ for (const viewport of [
     await appStarted(page);
     await expect(page.getByRole('checkbox', { name: 'Compact rows' })).toBeChecked();
     expect((await firstRow.boundingBox())!.height).toBe(44);
-    await expect.poll(async () => (await topRow(page)).id).toBe(before.id);
+    await expect.poll(async () => (await rowInView(page))?.id).toBe(before.id);
   });
 }
 
@@ -323,5 +332,5 @@ test('a reload whose pages fail at first comes back to the place once Retry brin
   await appStarted(page);
   await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible({ timeout: 30_000 });
   await page.getByRole('button', { name: 'Retry' }).click();
-  await expect.poll(() => topRow(page), { timeout: 30_000 }).toEqual(place);
+  await expect.poll(() => rowInView(page), { timeout: 30_000 }).toEqual(place);
 });

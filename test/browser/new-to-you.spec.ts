@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { RunningServiceDouble } from '../../service-double/index';
 import {
+  appStarted,
   BROWSER_TOKEN,
   conversationList,
   conversationPane,
@@ -72,6 +73,8 @@ test('opening a conversation in a second tab clears its mark in the first at onc
   const id = touch(service, 3);
   await page.reload();
   await expect(row(page, id)).toHaveAccessibleName(/ New /);
+  // The first paint draws the rows before the app starts; only the app answers a new tab's ask.
+  await appStarted(page);
 
   const second = await context.newPage();
   await second.goto('/');

@@ -1,3 +1,4 @@
+import { setFindParam } from '../../lib/find-params';
 import { STATUS_PARAM } from '../../lib/status-params';
 
 /*
@@ -5,13 +6,8 @@ import { STATUS_PARAM } from '../../lib/status-params';
  * keeps its filters. Pure, so the exact URLs are unit-tested.
  */
 
-/** The search parameter the list's finder reads (`?q=`). */
-const QUERY_PARAM = 'q';
-
 function withQuery(search: string, query: string): string {
-  const params = new URLSearchParams(search);
-  params.set(QUERY_PARAM, query);
-  return `?${params.toString()}`;
+  return `?${setFindParam(new URLSearchParams(search), query).toString()}`;
 }
 
 /** Another conversation, with the current filters and search kept. */

@@ -1,10 +1,8 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import { placeStore } from '../../lib/place-store';
+import { AGENT_INPUTS, placeStore } from '../../lib/place-store';
 import { useSession } from '../../lib/session-context';
 
 /** What the agent does that ends restoring: their own scrolling wins. */
-const INPUTS = ['wheel', 'touchstart', 'pointerdown', 'keydown'] as const;
-
 /** What scrolls the pane: the pane itself, or (stacked under the list) the column holding both. */
 function scrollerOf(pane: HTMLElement): HTMLElement {
   const parent = pane.parentElement;
@@ -65,11 +63,11 @@ export function usePanePlace(
       clearTimeout(timer);
       timer = setTimeout(save, 200);
     };
-    for (const input of INPUTS) scroller.addEventListener(input, stop, { passive: true });
+    for (const input of AGENT_INPUTS) scroller.addEventListener(input, stop, { passive: true });
     scroller.addEventListener('scroll', later, { passive: true });
     window.addEventListener('pagehide', save);
     return () => {
-      for (const input of INPUTS) scroller.removeEventListener(input, stop);
+      for (const input of AGENT_INPUTS) scroller.removeEventListener(input, stop);
       scroller.removeEventListener('scroll', later);
       window.removeEventListener('pagehide', save);
       save();

@@ -4,6 +4,7 @@ import type { Conversation } from '../../api/schemas';
 import { useIsNewToYou } from '../../lib/new-to-you';
 import { useSession } from '../../lib/session-context';
 import type { StatusId } from '../../lib/status';
+import { STATUS_PARAM } from '../../lib/status-params';
 import { useNow } from '../../lib/use-now';
 import { ErrorAlert } from '../../ui/error-alert';
 import { useFreshNotifications } from './desktop-notifications';
@@ -27,6 +28,13 @@ import { useRowVirtualizer } from './use-row-virtualizer';
 import { VirtualRows } from './virtual-rows';
 
 const NO_ROWS: readonly Conversation[] = [];
+
+/** The same address with every status: the finder's query and Unread only stay. */
+function withoutStatuses(search: string): string {
+  const params = new URLSearchParams(search);
+  params.delete(STATUS_PARAM);
+  return params.toString();
+}
 
 interface ConversationListProps {
   statusIds: readonly StatusId[];
@@ -75,7 +83,10 @@ export const ConversationList = memo(function ConversationList({
     () => (typed || unread ? finder?.parseFindQuery(findText, new Date().getTime()) : undefined),
     [finder, typed, unread, findText],
   );
-  const narrowing = !!query && (query.terms.length > 0 || unread);
+  // Narrowing is what the agent asked for (words typed, Unread only), even before the finder's
+  // code is in: paging on and restoring a place must not act on the whole list meanwhile. A query
+  // of words it did not understand alone narrows nothing.
+  const narrowing = query ? query.terms.length > 0 || unread : typed || unread;
   // Per keystroke: one loop over the loaded rows, each row's fields computed once (find-query.ts).
   const rows = useMemo(
     () => (finder && query ? finder.narrowRows(batched, query.terms, keep) : batched),
@@ -96,7 +107,11 @@ export const ConversationList = memo(function ConversationList({
     loaded.length,
   );
   const helpRef = useRef<ShortcutHelpHandle>(null);
-  const { selectedId: keyboardSelectedId, restoreSelection } = useListKeyboard({
+  const {
+    selectedId: keyboardSelectedId,
+    keptSelectionId,
+    restoreSelection,
+  } = useListKeyboard({
     rows,
     openId: selectedId,
     list,
@@ -113,7 +128,7 @@ export const ConversationList = memo(function ConversationList({
       rows,
       rowHeight: height,
       prefetchRows: PREFETCH_ROWS,
-      selectedId: keyboardSelectedId,
+      selectedId: keptSelectionId,
     },
     { serviceUrl, filterKey, selectionOnly: firstPaintOffset > 0, restoreSelection },
   );
@@ -157,7 +172,7 @@ export const ConversationList = memo(function ConversationList({
             Show {fresh.length} new or updated
           </button>
         ) : null}
-        {finder && query && !empty ? (
+        {finder && query && narrowing && !empty ? (
           <finder.FindStatus
             text={findText.trim()}
             unread={unread}
@@ -172,7 +187,11 @@ export const ConversationList = memo(function ConversationList({
             <p className="empty-title">No conversations match these filters.</p>
             {statusIds.length > 0 ? (
               <p>
-                Try other statuses, or <Link to={pathname}>show every conversation</Link>.
+                Try other statuses, or{' '}
+                <Link to={{ pathname, search: withoutStatuses(search) }}>
+                  show every conversation
+                </Link>
+                .
               </p>
             ) : null}
           </div>

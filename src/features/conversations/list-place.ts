@@ -1,4 +1,4 @@
-import { placeStore } from '../../lib/place-store';
+import { AGENT_INPUTS, placeStore } from '../../lib/place-store';
 
 /*
  * Keeps the list's place (lib/place-store.ts): the first visible conversation (id and pixel
@@ -11,8 +11,6 @@ const BEYOND_VIEW = 4;
 /** How much further than its old index the remembered first row is looked for (new rows above). */
 const LOOK_FURTHER = 100;
 /** What the agent does that ends restoring: their own scrolling wins. */
-const INPUTS = ['wheel', 'touchstart', 'pointerdown', 'keydown'] as const;
-
 /** What the list is now: read after each of its renders. */
 export interface ListState {
   /** The rows drawn. */
@@ -67,10 +65,11 @@ export function keepListPlace({
 
   const stopRestoring = () => {
     pending = undefined;
-    for (const input of INPUTS) scroller.removeEventListener(input, stopRestoring);
+    for (const input of AGENT_INPUTS) scroller.removeEventListener(input, stopRestoring);
     document.removeEventListener('keydown', stopRestoring);
   };
-  for (const input of INPUTS) scroller.addEventListener(input, stopRestoring, { passive: true });
+  for (const input of AGENT_INPUTS)
+    scroller.addEventListener(input, stopRestoring, { passive: true });
   document.addEventListener('keydown', stopRestoring);
 
   const restore = () => {

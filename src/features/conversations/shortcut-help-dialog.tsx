@@ -1,4 +1,5 @@
-import { useId, useLayoutEffect, useRef, type SyntheticEvent } from 'react';
+import { useRef } from 'react';
+import { ModalDialog } from '../../ui/modal-dialog';
 
 const SHORTCUTS: [keys: string[], action: string][] = [
   [['j', '↓'], 'Select the next conversation (loads more at the end of the list)'],
@@ -16,40 +17,15 @@ const SHORTCUTS: [keys: string[], action: string][] = [
  * or Close shut it and focus goes back where it was when it opened.
  */
 export function ShortcutHelpDialog({ onClose }: { onClose: () => void }) {
-  const titleId = useId();
-  const dialogRef = useRef<HTMLDialogElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
 
-  useLayoutEffect(() => {
-    const dialog = dialogRef.current!;
-    const returnTo = document.activeElement;
-    dialog.showModal();
-    closeRef.current!.focus();
-    return () => {
-      // The dialog's own close event is not listened to: it comes a task later, when a
-      // re-mounted dialog (React's development double mount) would read it as a new close.
-      dialog.close();
-      if (returnTo instanceof HTMLElement && returnTo.isConnected) returnTo.focus();
-    };
-  }, []);
-
-  const shut = (event: SyntheticEvent) => {
-    // The app closes the dialog by unmounting it, focus handling included.
-    event.preventDefault();
-    onClose();
-  };
-
   return (
-    <dialog
-      ref={dialogRef}
-      className="app-dialog shortcut-help"
-      aria-labelledby={titleId}
-      onCancel={shut}
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') shut(event);
-      }}
+    <ModalDialog
+      title="Keyboard shortcuts"
+      className="shortcut-help"
+      initialFocusRef={closeRef}
+      onClose={onClose}
     >
-      <h2 id={titleId}>Keyboard shortcuts</h2>
       <dl>
         {SHORTCUTS.map(([keys, action]) => (
           <div key={action}>
@@ -71,6 +47,6 @@ export function ShortcutHelpDialog({ onClose }: { onClose: () => void }) {
       <button ref={closeRef} type="button" onClick={onClose}>
         Close
       </button>
-    </dialog>
+    </ModalDialog>
   );
 }

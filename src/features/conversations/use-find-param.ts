@@ -1,10 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { FIND_PARAM, setFindParam, setUnreadParam, unreadOnly } from '../../lib/find-params';
 
-/** The URL parameter holding the finder's query, beside the status filter's. */
-const FIND_PARAM = 'q';
-/** `unread=1`: only the loaded conversations that are New to this agent. */
-const UNREAD_PARAM = 'unread';
 /**
  * Typing writes the URL once it pauses this long: replacing the history entry costs Chromium
  * about 20 ms per call with the CPU slowed 4× (a profile of the find bench), more than the
@@ -47,14 +44,12 @@ export function useFindParam(): FindParam {
     (next: string) => {
       setTyped({ text: next, over: inUrl });
       clearTimeout(timer.current);
+      const over = inUrl;
       const write = () =>
         latestSet.current(
-          (current) => {
-            const params = new URLSearchParams(current);
-            if (next === '') params.delete(FIND_PARAM);
-            else params.set(FIND_PARAM, next);
-            return params;
-          },
+          // The URL moved on meanwhile (Back, a link with its own query): that query stays.
+          (current) =>
+            (current.get(FIND_PARAM) ?? '') === over ? setFindParam(current, next) : current,
           { replace: true },
         );
       if (next === '') write();
@@ -63,14 +58,8 @@ export function useFindParam(): FindParam {
     [inUrl],
   );
   const setUnread = useCallback(
-    (on: boolean) =>
-      setSearchParams((current) => {
-        const params = new URLSearchParams(current);
-        if (on) params.set(UNREAD_PARAM, '1');
-        else params.delete(UNREAD_PARAM);
-        return params;
-      }),
+    (on: boolean) => setSearchParams((current) => setUnreadParam(current, on)),
     [setSearchParams],
   );
-  return { text, setText, unread: searchParams.get(UNREAD_PARAM) === '1', setUnread };
+  return { text, setText, unread: unreadOnly(searchParams), setUnread };
 }

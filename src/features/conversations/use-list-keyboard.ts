@@ -133,9 +133,11 @@ export function useListKeyboard({
     }
   });
 
-  // A remembered selection (list-place-keeper.tsx) does not replace one the agent has made.
+  // A remembered selection (list-place.ts) does not replace one the agent has made.
   const [restoreSelection] = useState(
     () => (id: number) => setSelection((current) => current ?? { id }),
   );
-  return { selectedId, restoreSelection };
+  // What the filter's place remembers: the selection even while the finder hides its row.
+  const keptSelectionId = selectedId ?? selection?.id;
+  return { selectedId, keptSelectionId, restoreSelection };
 }

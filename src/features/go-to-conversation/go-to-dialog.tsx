@@ -1,5 +1,6 @@
-import { useId, useLayoutEffect, useRef, useState, type SyntheticEvent } from 'react';
+import { useId, useRef, useState, type SyntheticEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { ModalDialog } from '../../ui/modal-dialog';
 import { parseConversationNumber } from './conversation-number';
 
 /**
@@ -10,33 +11,14 @@ import { parseConversationNumber } from './conversation-number';
  * Cancel close it; focus goes back where it was when it opened.
  */
 export function GoToDialog({ onClose }: { onClose: () => void }) {
-  const titleId = useId();
   const fieldId = useId();
   const hintId = useId();
   const errorId = useId();
-  const dialogRef = useRef<HTMLDialogElement>(null);
   const fieldRef = useRef<HTMLInputElement>(null);
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
   const navigate = useNavigate();
   const { search } = useLocation();
-
-  useLayoutEffect(() => {
-    const dialog = dialogRef.current!;
-    const returnTo = document.activeElement;
-    dialog.showModal();
-    fieldRef.current!.focus();
-    return () => {
-      // As the shortcut help: closed by unmounting, not through the dialog's own close event.
-      dialog.close();
-      if (returnTo instanceof HTMLElement && returnTo.isConnected) returnTo.focus();
-    };
-  }, []);
-
-  const shut = (event: SyntheticEvent) => {
-    event.preventDefault();
-    onClose();
-  };
 
   const go = (event: SyntheticEvent) => {
     event.preventDefault();
@@ -51,16 +33,7 @@ export function GoToDialog({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <dialog
-      ref={dialogRef}
-      className="app-dialog"
-      aria-labelledby={titleId}
-      onCancel={shut}
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') shut(event);
-      }}
-    >
-      <h2 id={titleId}>Go to conversation</h2>
+    <ModalDialog title="Go to conversation" initialFocusRef={fieldRef} onClose={onClose}>
       <form className="go-to-form" noValidate onSubmit={go}>
         <label htmlFor={fieldId}>Conversation number</label>
         <input
@@ -93,6 +66,6 @@ export function GoToDialog({ onClose }: { onClose: () => void }) {
           </button>
         </div>
       </form>
-    </dialog>
+    </ModalDialog>
   );
 }
