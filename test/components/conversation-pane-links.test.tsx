@@ -43,6 +43,16 @@ describe('pane: Find it in the list', () => {
   });
 });
 
+/** The pane's section under the heading "Other conversations with contact {c}". */
+async function contactSection(detail: HTMLElement, contactId: number): Promise<HTMLElement> {
+  const heading = await within(detail).findByRole(
+    'heading',
+    { name: `Other conversations with contact ${contactId}` },
+    { timeout: 5000 },
+  );
+  return heading.closest('section')!;
+}
+
 describe('pane: the contact’s other conversations', () => {
   it('lists the other loaded conversations of the contact as links keeping the filters, and the contact search', async () => {
     const [older, newer] = conversationsOfNewContact(2) as [number, number];
@@ -50,11 +60,7 @@ describe('pane: the contact’s other conversations', () => {
       route: `/conversations/${older}?status=open&status=pending`,
     });
     const detail = await pane(older);
-    const section = await within(detail).findByRole(
-      'region',
-      { name: 'Other conversations with contact 987654' },
-      { timeout: 5000 },
-    );
+    const section = await contactSection(detail, 987654);
     const links = within(section).getAllByRole('link');
     expect(links.map((link) => link.textContent)).toEqual([
       `#${newer}`,
@@ -75,11 +81,7 @@ describe('pane: the contact’s other conversations', () => {
     const [only] = conversationsOfNewContact(1, 987_655) as [number];
     renderApp({ route: `/conversations/${only}` });
     const detail = await pane(only);
-    const section = await within(detail).findByRole(
-      'region',
-      { name: 'Other conversations with contact 987655' },
-      { timeout: 5000 },
-    );
+    const section = await contactSection(detail, 987655);
     expect(section).toHaveTextContent('No other loaded conversations with this contact.');
     expect(
       within(section)
@@ -92,11 +94,7 @@ describe('pane: the contact’s other conversations', () => {
     const ids = conversationsOfNewContact(24, 987_656);
     renderApp({ route: `/conversations/${ids[0]}` });
     const detail = await pane(ids[0]!);
-    const section = await within(detail).findByRole(
-      'region',
-      { name: 'Other conversations with contact 987656' },
-      { timeout: 5000 },
-    );
+    const section = await contactSection(detail, 987656);
     await waitFor(() => expect(within(section).getAllByRole('listitem')).toHaveLength(20));
     // Newest first: the last added is the most recently updated.
     expect(within(section).getAllByRole('listitem')[0]).toHaveTextContent(`#${ids[23]}`);

@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { statusLabel } from '../../lib/status';
 import { formatExact, formatRelative, toIsoString } from '../../lib/time';
@@ -21,7 +20,6 @@ export function ContactConversations({
   contactId: number;
   conversationId: number;
 }) {
-  const headingId = useId();
   const { pathname, search } = useLocation();
   const now = useNow();
   const others = useContactConversations(contactId, conversationId);
@@ -29,8 +27,11 @@ export function ContactConversations({
   const more = others.length - SHOWN;
 
   return (
-    <section className="contact-conversations" aria-labelledby={headingId}>
-      <h3 id={headingId}>Other conversations with contact {contactId}</h3>
+    // Not a labelled region: a landmark inside the pane's complementary one adds nothing to
+    // landmark navigation (the heading is there for heading navigation), and with it axe lost its
+    // page in Firefox ESR (the 360 px accessibility test).
+    <section className="contact-conversations">
+      <h3>Other conversations with contact {contactId}</h3>
       {others.length === 0 ? (
         <p className="detail-hint">No other loaded conversations with this contact.</p>
       ) : (
