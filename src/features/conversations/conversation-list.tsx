@@ -72,7 +72,7 @@ export const ConversationList = memo(function ConversationList({
   const batched = useBatchedRows(loaded, list.isFetchingNextPage);
   // The finder's code comes on demand (finder-code.ts); until it is here the list is not narrowed.
   const typed = findText.trim() !== '';
-  const finder = useFinderCode(typed || unread, loadFinder);
+  const { finder } = useFinderCode(typed || unread, findText, loadFinder);
   // Unread only keeps the open conversation, which opening has just marked as seen.
   const keep = useMemo(
     () => (unread ? (row: Conversation) => isNew(row) || row.id === selectedId : undefined),

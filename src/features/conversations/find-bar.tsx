@@ -44,17 +44,19 @@ export function FindBar({ find, loadFinder }: FindBarProps) {
     [loadFinder],
   );
   const typed = find.text.trim() !== '';
-  const finder = useFinderCode(typed, loadFinder);
+  const { finder, failed } = useFinderCode(typed || find.unread, find.text, loadFinder);
   const rejected = useMemo(
     () => (typed && finder ? finder.parseFindQuery(find.text, 0).rejected : []),
     [typed, finder, find.text],
   );
   const invalid = rejected.length > 0;
+  // The list is not narrowed without the finder's code: say so rather than look filtered.
+  const unavailable = failed && (typed || find.unread);
   return viewToReact(findBarView(find.text, find.unread), {
     parts: {
       'find-field': {
         'aria-invalid': invalid || undefined,
-        'aria-describedby': invalid ? messageId : undefined,
+        'aria-describedby': invalid || unavailable ? messageId : undefined,
         onFocus: () => void loadFinderCode(loadFinder).catch(() => undefined),
         onChange: (event: { target: HTMLInputElement }) => find.setText(event.target.value),
         onKeyDown: (event: KeyboardEvent) => {
@@ -69,7 +71,12 @@ export function FindBar({ find, loadFinder }: FindBarProps) {
       unread: { onChange: () => find.setUnread(!find.unread) },
     },
     slots: {
-      'find-message': invalid ? (
+      'find-message': unavailable ? (
+        <p id={messageId} role="alert" className="notice find-message">
+          Finding could not be loaded (is the connection down?), so the list is not narrowed. Typing
+          again tries again.
+        </p>
+      ) : invalid ? (
         <p id={messageId} className="notice find-message">
           {`Not understood: ${rejected.map((word) => `“${word}”`).join(', ')} (ignored). `}
           {finder?.ACCEPTED_WORDS}

@@ -28,20 +28,38 @@ export function loadFinderCode(load: LoadFinderCode): Promise<FinderCode> {
   return pending;
 }
 
-/** The finder's code once it is in the page; asks for it while `wanted` (a query is typed). */
-export function useFinderCode(wanted: boolean, load: LoadFinderCode): FinderCode | undefined {
+export interface FinderCodeState {
+  /** The code, once it is in the page. */
+  finder: FinderCode | undefined;
+  /** The last attempt to fetch it failed (offline, say); the next keystroke asks again. */
+  failed: boolean;
+}
+
+/**
+ * The finder's code once it is in the page; asks for it while `wanted` (a query is typed), again
+ * whenever `text` changes after a failure.
+ */
+export function useFinderCode(
+  wanted: boolean,
+  text: string,
+  load: LoadFinderCode,
+): FinderCodeState {
   const [code, setCode] = useState(loaded);
+  const [failed, setFailed] = useState(false);
   useEffect(() => {
     if (!wanted || code) return;
     let live = true;
     loadFinderCode(load).then(
-      (module) => live && setCode(module),
-      // Offline, say: the list stays as it is, and the next keystroke asks again.
-      () => undefined,
+      (module) => {
+        if (!live) return;
+        setCode(module);
+        setFailed(false);
+      },
+      () => live && setFailed(true),
     );
     return () => {
       live = false;
     };
-  }, [wanted, code, load]);
-  return code ?? loaded;
+  }, [wanted, text, code, load]);
+  return { finder: code ?? loaded, failed: failed && !(code ?? loaded) };
 }
