@@ -96,10 +96,11 @@ async function appSample(
     // The finder's code is in the page before the first measured key (it is fetched when the
     // inbox is idle anyway); the list is back at its top, where an agent starts typing.
     await page.locator('.find-field').focus();
+    // The finder's code comes with the pane's chunk (app/pane-code.ts), fetched when the list is idle.
     await page.waitForFunction(() =>
       performance
         .getEntriesByType('resource')
-        .some((entry) => /\/assets\/finder-[\w-]+\.js$/.test(entry.name)),
+        .some((entry) => /\/assets\/conversation-route-[\w-]+\.js$/.test(entry.name)),
     );
     await page
       .getByTestId('conversation-scroller')
