@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import type { RunningServiceDouble } from '../../service-double/index';
 import {
   appStarted,
   conversationList,
@@ -64,6 +65,17 @@ function rowOf(page: Page, id: number) {
   return conversationList(page).locator(`[data-conversation-id="${id}"]`);
 }
 
+/** A 400-conversation service, signed in, the list scrolled to row 150: the service and that place. */
+async function signedInAtRow150(
+  page: Page,
+  startService: (options: { conversations: number }) => Promise<RunningServiceDouble>,
+) {
+  const service = await startService({ conversations: 400 });
+  await signIn(page, service);
+  await scrollToRow(page, 150);
+  return { service, place: await topRow(page) };
+}
+
 function statusBox(page: Page, name: string) {
   return page.getByRole('group', { name: 'Status' }).getByRole('checkbox', { name });
 }
@@ -72,10 +84,7 @@ test('the list keeps its place and selection: closing the pane, another filter a
   page,
   startService,
 }) => {
-  const service = await startService({ conversations: 400 });
-  await signIn(page, service);
-  await scrollToRow(page, 150);
-  const place = await topRow(page);
+  const { service, place } = await signedInAtRow150(page, startService);
   expect(place.y).toBe(0);
   const ids = service.state.dataset.list().map((conversation) => conversation.id);
   expect(place.id).toBe(ids[150]);
@@ -322,10 +331,7 @@ test('a reload whose pages fail at first comes back to the place once Retry brin
   page,
   startService,
 }) => {
-  const service = await startService({ conversations: 400 });
-  await signIn(page, service);
-  await scrollToRow(page, 150);
-  const place = await topRow(page);
+  const { service, place } = await signedInAtRow150(page, startService);
   // The first page fails, and its retries: the list says so with Retry.
   service.state.faults.enqueue('500', '500', '500', '500');
   await page.reload();

@@ -30,6 +30,18 @@ function touch(service: RunningServiceDouble, index: number, seconds?: number): 
   return id;
 }
 
+/**
+ * Signs in (the browser's first sign-in to this service), then the conversation at `index` is
+ * updated: after a reload its row is New. Returns its id.
+ */
+async function signInWithNewRow(page: Page, service: RunningServiceDouble, index: number) {
+  await signIn(page, service);
+  const id = touch(service, index);
+  await page.reload();
+  await expect(row(page, id)).toHaveAccessibleName(/ New /);
+  return id;
+}
+
 test('a first sign-in marks nothing; what is updated after it is New, opening clears it, and a reload keeps the marks', async ({
   page,
   service,
@@ -69,10 +81,7 @@ test('opening a conversation in a second tab clears its mark in the first at onc
   context,
   service,
 }) => {
-  await signIn(page, service);
-  const id = touch(service, 3);
-  await page.reload();
-  await expect(row(page, id)).toHaveAccessibleName(/ New /);
+  const id = await signInWithNewRow(page, service, 3);
   // The first paint draws the rows before the app starts; only the app answers a new tab's ask.
   await appStarted(page);
 
@@ -125,10 +134,7 @@ test('Sign out offers to forget: forgetting removes the key, and the next sign-i
   page,
   service,
 }) => {
-  await signIn(page, service);
-  const id = touch(service, 4);
-  await page.reload();
-  await expect(row(page, id)).toHaveAccessibleName(/ New /);
+  const id = await signInWithNewRow(page, service, 4);
   await page.getByRole('button', { name: 'Sign out' }).click();
   const forget = page.getByRole('button', {
     name: 'Forget which conversations I have read on this browser',
@@ -151,10 +157,7 @@ test('signing out without forgetting keeps the marks for the next sign-in', asyn
   page,
   service,
 }) => {
-  await signIn(page, service);
-  const id = touch(service, 4);
-  await page.reload();
-  await expect(row(page, id)).toHaveAccessibleName(/ New /);
+  const id = await signInWithNewRow(page, service, 4);
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(
     page.getByRole('button', { name: 'Forget which conversations I have read on this browser' }),
