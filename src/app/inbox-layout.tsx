@@ -1,4 +1,4 @@
-import { lazy, useDeferredValue, useEffect, useState } from 'react';
+import { lazy, useEffect, useState } from 'react';
 import { Outlet, useParams } from 'react-router-dom';
 import {
   compactRowsOn,
@@ -33,12 +33,8 @@ export function InboxLayout() {
   const session = useSession();
   const signOut = useConfirmedSignOut();
   const filter = useStatusFilter();
+  // A keystroke in the finder re-renders the field and the list, not this layout.
   const find = useFindParam();
-  // The field shows each key at once; the list narrows in the render after (it is memoised, so the
-  // keystroke's own render does not redo it). An emptied field is not deferred: Esc focuses a row
-  // of the whole list at once.
-  const deferredText = useDeferredValue(find.text);
-  const findText = find.text === '' ? '' : deferredText;
   const { conversationId } = useParams();
   const selectedId = parseConversationId(conversationId);
   const paneOpen = conversationId !== undefined;
@@ -68,8 +64,7 @@ export function InboxLayout() {
           statusIds={filter.statusIds}
           selectedId={selectedId}
           compact={compact}
-          findText={findText}
-          unread={find.unread}
+          find={find}
           loadFinder={loadPaneCode}
           loadShortcutHelp={loadShortcutHelp}
         />

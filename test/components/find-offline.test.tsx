@@ -1,16 +1,14 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
+import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { loadPaneCode } from '../../src/app/pane-code';
-import { FindBar } from '../../src/features/conversations';
+import { FindBar, useFindParam } from '../../src/features/conversations';
 import type { LoadFinderCode } from '../../src/features/conversations/finder-code';
 
-/** The finder above the list, its query kept in state as the URL would keep it. */
+/** The finder above the list, its query kept in the URL. */
 function Finder({ load }: { load: LoadFinderCode }) {
-  const [text, setText] = useState('');
-  const [unread, setUnread] = useState(false);
-  return <FindBar find={{ text, setText, unread, setUnread }} loadFinder={load} />;
+  return <FindBar find={useFindParam()} loadFinder={load} />;
 }
 
 describe('the finder when its code cannot be loaded', () => {
@@ -22,7 +20,11 @@ describe('the finder when its code cannot be loaded', () => {
         ? Promise.reject(new Error('Failed to fetch dynamically imported module'))
         : loadPaneCode(),
     );
-    render(<Finder load={load} />);
+    render(
+      <MemoryRouter>
+        <Finder load={load} />
+      </MemoryRouter>,
+    );
     const field = screen.getByRole('searchbox', { name: 'Find in conversations' });
     await user.type(field, '#12');
     const alert = await screen.findByRole('alert');

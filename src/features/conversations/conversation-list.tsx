@@ -1,4 +1,4 @@
-import { memo, useMemo, useRef, type ReactNode } from 'react';
+import { memo, useDeferredValue, useMemo, useRef, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import type { Conversation } from '../../api/schemas';
 import { useIsNewToYou } from '../../lib/new-to-you';
@@ -19,6 +19,7 @@ import { useBatchedRows } from './use-batched-rows';
 import { useConversationList } from './use-conversation-list';
 import { useFirstPaintScrollTop } from './use-first-paint-hand-over';
 import { useFreshConversations } from './use-fresh-conversations';
+import { useFindText, type FindParam } from './use-find-param';
 import { useFreshTitle } from './use-fresh-title';
 import { useListAnnouncements } from './use-list-announcements';
 import { useListKeyboard } from './use-list-keyboard';
@@ -36,7 +37,7 @@ function withoutStatuses(search: string): string {
   return params.toString();
 }
 
-interface ConversationListProps {
+interface NarrowedListProps {
   statusIds: readonly StatusId[];
   /** The conversation open in the pane. */
   selectedId: number | undefined;
@@ -52,8 +53,32 @@ interface ConversationListProps {
   loadShortcutHelp: LoadShortcutHelp;
 }
 
-/** The filtered conversations: paged in as the agent scrolls, with news offered above them. */
-export const ConversationList = memo(function ConversationList({
+type ConversationListProps = Omit<NarrowedListProps, 'findText' | 'unread'> & {
+  /** The finder's query and Unread only (use-find-param.ts). */
+  find: FindParam;
+};
+
+/**
+ * The filtered conversations: paged in as the agent scrolls, with news offered above them,
+ * narrowed to what the finder asks for.
+ */
+export function ConversationList({ find, ...props }: ConversationListProps) {
+  const text = useFindText(find);
+  // The field shows each key at once; the list narrows in the render after, which React may
+  // interrupt for the next key. An emptied field is not deferred: Esc focuses a row of the whole
+  // list at once.
+  const deferredText = useDeferredValue(text);
+  return (
+    <NarrowedConversationList
+      {...props}
+      findText={text === '' ? '' : deferredText}
+      unread={find.unread}
+    />
+  );
+}
+
+// Memoised: the keystroke's own render (the deferred text unchanged) stops here.
+const NarrowedConversationList = memo(function NarrowedConversationList({
   statusIds,
   selectedId,
   compact,
@@ -61,7 +86,7 @@ export const ConversationList = memo(function ConversationList({
   unread,
   loadFinder,
   loadShortcutHelp,
-}: ConversationListProps) {
+}: NarrowedListProps) {
   const { query: list, params } = useConversationList(statusIds);
   const { search, pathname } = useLocation();
   const { serviceUrl } = useSession();

@@ -4,7 +4,7 @@ import { whenIdle } from '../../lib/when-idle';
 import { viewToReact } from '../../ui/view-react';
 import { loadFinderCode, useFinderCode, type LoadFinderCode } from './finder-code';
 import { findBarView } from './markup';
-import type { FindParam } from './use-find-param';
+import { useFindText, type FindParam } from './use-find-param';
 
 /** Where focus goes back to from the field: the list's selected row, else its first. */
 function focusList() {
@@ -43,16 +43,17 @@ export function FindBar({ find, loadFinder }: FindBarProps) {
     () => whenIdle(() => void loadFinderCode(loadFinder).catch(() => undefined)),
     [loadFinder],
   );
-  const typed = find.text.trim() !== '';
-  const { finder, failed } = useFinderCode(typed || find.unread, find.text, loadFinder);
+  const text = useFindText(find);
+  const typed = text.trim() !== '';
+  const { finder, failed } = useFinderCode(typed || find.unread, text, loadFinder);
   const rejected = useMemo(
-    () => (typed && finder ? finder.parseFindQuery(find.text, 0).rejected : []),
-    [typed, finder, find.text],
+    () => (typed && finder ? finder.parseFindQuery(text, 0).rejected : []),
+    [typed, finder, text],
   );
   const invalid = rejected.length > 0;
   // The list is not narrowed without the finder's code: say so rather than look filtered.
   const unavailable = failed && (typed || find.unread);
-  return viewToReact(findBarView(find.text, find.unread), {
+  return viewToReact(findBarView(text, find.unread), {
     parts: {
       'find-field': {
         'aria-invalid': invalid || undefined,

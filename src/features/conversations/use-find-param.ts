@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { FIND_PARAM, setFindParam, setUnreadParam, unreadOnly } from '../../lib/find-params';
 
@@ -9,14 +9,53 @@ import { FIND_PARAM, setFindParam, setUnreadParam, unreadOnly } from '../../lib/
  */
 const WRITE_URL_AFTER_MS = 300;
 
+/** The query as typed, read with `useFindText`. */
+interface TypedQuery {
+  subscribe: (listener: () => void) => () => void;
+  read: () => string;
+}
+
 export interface FindParam {
-  /** The query as typed (the URL's `q`, or what is being typed ahead of it). */
-  text: string;
+  typed: TypedQuery;
   /** Changes the query at once; the URL follows, replacing its history entry. */
   setText: (text: string) => void;
   /** Unread only: the rows that are New to this agent. */
   unread: boolean;
   setUnread: (on: boolean) => void;
+}
+
+/** What was typed, and the URL's query it was typed over. */
+interface Typed {
+  text: string;
+  over: string;
+}
+
+/**
+ * Kept outside React's state, so a keystroke re-renders only what reads the query (the field and
+ * the list), not the whole inbox around them: on a slow laptop that render cost more than the
+ * narrowing (a profile of the find bench).
+ */
+function createTypedStore() {
+  let typed: Typed | null = null;
+  const listeners = new Set<() => void>();
+  return {
+    subscribe: (listener: () => void) => {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    // A new query in the URL (Back, a link, the pane's "Find it in the list") wins over what was
+    // typed over an older one.
+    textOver: (inUrl: string) => (typed && typed.over === inUrl ? typed.text : inUrl),
+    set: (next: Typed) => {
+      typed = next;
+      for (const listener of listeners) listener();
+    },
+  };
+}
+
+/** The query as typed (the URL's `q`, or what is being typed ahead of it). */
+export function useFindText(find: FindParam): string {
+  return useSyncExternalStore(find.typed.subscribe, find.typed.read);
 }
 
 /**
@@ -27,10 +66,11 @@ export interface FindParam {
 export function useFindParam(): FindParam {
   const [searchParams, setSearchParams] = useSearchParams();
   const inUrl = searchParams.get(FIND_PARAM) ?? '';
-  // What was typed, and the URL's query it was typed over: a new query in the URL (Back, a
-  // link, the pane's "Find it in the list") wins over it.
-  const [typed, setTyped] = useState<{ text: string; over: string } | null>(null);
-  const text = typed && typed.over === inUrl ? typed.text : inUrl;
+  const [store] = useState(createTypedStore);
+  const typed = useMemo(
+    () => ({ subscribe: store.subscribe, read: () => store.textOver(inUrl) }),
+    [store, inUrl],
+  );
 
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -42,7 +82,7 @@ export function useFindParam(): FindParam {
   }, [setSearchParams]);
   const setText = useCallback(
     (next: string) => {
-      setTyped({ text: next, over: inUrl });
+      store.set({ text: next, over: inUrl });
       clearTimeout(timer.current);
       const over = inUrl;
       const write = () =>
@@ -55,11 +95,15 @@ export function useFindParam(): FindParam {
       if (next === '') write();
       else timer.current = setTimeout(write, WRITE_URL_AFTER_MS);
     },
-    [inUrl],
+    [store, inUrl],
   );
   const setUnread = useCallback(
     (on: boolean) => setSearchParams((current) => setUnreadParam(current, on)),
     [setSearchParams],
   );
-  return { text, setText, unread: unreadOnly(searchParams), setUnread };
+  const unread = unreadOnly(searchParams);
+  return useMemo(
+    () => ({ typed, setText, unread, setUnread }),
+    [typed, setText, unread, setUnread],
+  );
 }
