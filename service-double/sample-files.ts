@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { SCRIPT_MARKER } from './content.ts';
 import { GIF_IMAGE, JPEG_IMAGE, WEBP_IMAGE } from './embedded-images.ts';
 import type { ContentPart } from './file-formats.ts';
@@ -98,8 +100,10 @@ function once(key: string, build: () => Uint8Array): Uint8Array {
 
 function committed(fileName: string): Uint8Array {
   return once(`samples/${fileName}`, () => {
-    const url = new URL(`./samples/${fileName}`, import.meta.url);
-    return new Uint8Array(readFileSync(url));
+    // Not new URL(…, import.meta.url): under the component tests (happy-dom, MSW) that resolved
+    // to file:///service-double/…, off the repository.
+    const folder = join(dirname(fileURLToPath(import.meta.url)), 'samples');
+    return new Uint8Array(readFileSync(join(folder, fileName)));
   });
 }
 
