@@ -158,7 +158,7 @@ describe('print conversation', () => {
     await user.click(button);
     expect(
       await within(pane).findByText(
-        'Loading every message first: 2 pages of ?, 6 messages so far…',
+        'Loading every message first: 2 of ? pages, 6 messages so far…',
       ),
     ).toBeVisible();
     await user.click(button);
@@ -181,7 +181,7 @@ describe('print conversation', () => {
     const held = thread.hold(1);
     await user.click(within(pane).getByRole('button', { name: 'Print conversation' }));
     const status = await within(pane).findByText(
-      'Loading every message first: 1 page of ?, 3 messages so far…',
+      'Loading every message first: 1 of ? pages, 3 messages so far…',
     );
     await user.click(within(status.parentElement!).getByRole('button', { name: 'Cancel' }));
     expect(within(pane).getByText('Printing cancelled.')).toBeVisible();

@@ -41,9 +41,9 @@ function countMessages(pages: MessagePage[]): number {
 /**
  * "Print conversation" and "Export conversation", in the pane's header. Both load every message
  * page first (into the pane's own query, so the pane shows them too), with progress and Cancel;
- * then Print opens the browser's print dialog on the pane (print.css) and Export saves
- * conversation-{id}.md (conversation-transcript.ts). One at a time: pressing either again while
- * one runs changes nothing. Closing the pane or opening another conversation unmounts this and
+ * then Print opens the browser's print dialog on the pane (ui/print-and-export.css) and Export
+ * saves conversation-{id}.md (conversation-transcript.ts). One at a time: pressing either again
+ * while one runs changes nothing. Closing the pane or opening another conversation unmounts this and
  * aborts what is under way, so nothing is printed or saved for a conversation no longer open.
  */
 export function TranscriptActions({
@@ -137,8 +137,8 @@ export function TranscriptActions({
       {busy ? (
         <div className="transcript-status">
           <p role="status">
-            Loading every message first: {pages.length === 1 ? '1 page' : `${pages.length} pages`}{' '}
-            of ?, {loaded === 1 ? '1 message' : `${loaded} messages`} so far…
+            Loading every message first: {pages.length} of ? pages,{' '}
+            {loaded === 1 ? '1 message' : `${loaded} messages`} so far…
           </p>
           <button type="button" className="button-quiet" onClick={cancel}>
             Cancel
