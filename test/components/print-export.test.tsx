@@ -183,7 +183,9 @@ describe('print conversation', () => {
     const status = await within(pane).findByText(
       'Loading every message first: 1 of ? pages, 3 messages so far…',
     );
-    await user.click(within(status.parentElement!).getByRole('button', { name: 'Cancel' }));
+    await user.click(
+      within(status.parentElement!).getByRole('button', { name: 'Cancel printing' }),
+    );
     expect(within(pane).getByText('Printing cancelled.')).toBeVisible();
     expect(within(pane).queryByText(/Loading every message first/)).toBeNull();
 
@@ -220,5 +222,42 @@ describe('print conversation', () => {
     expect(thread.served).toEqual([0, 1]);
     expect(within(reopened).queryByText(/Loading every message first/)).toBeNull();
     expect(print).not.toHaveBeenCalled();
+  });
+
+  it('opening another conversation in the middle saves nothing for the one that was open', async () => {
+    const files = captureSavedFiles();
+    const id = quietConversationId();
+    const thread = serveThread(3);
+    const { user, pane } = await openPane(id);
+    const held = thread.hold(1);
+    await user.click(within(pane).getByRole('button', { name: 'Export conversation' }));
+    await within(pane).findByText(/Loading every message first/);
+    const list = screen.getByRole('list', { name: 'Conversations' });
+    const other = within(list)
+      .getAllByRole('link')
+      .find((link) => !link.getAttribute('href')?.startsWith(`/conversations/${id}`))!;
+    await user.click(other);
+    const otherId = Number(other.getAttribute('href')!.split('/').pop());
+    const next = await screen.findByRole('complementary', { name: `Conversation #${otherId}` });
+    await within(next).findByText('Message 2');
+
+    expect(within(next).queryByText(/Loading every message first/)).toBeNull();
+    expect(within(next).getByRole('button', { name: 'Export conversation' })).not.toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+
+    held.open();
+    // Back on the first one: the page on its way has landed (so the loader has seen it), and
+    // nothing was saved.
+    await user.click(
+      within(list)
+        .getAllByRole('link')
+        .find((link) => link.getAttribute('href')?.startsWith(`/conversations/${id}`))!,
+    );
+    const reopened = await screen.findByRole('complementary', { name: `Conversation #${id}` });
+    await within(reopened).findByText('Message 6');
+    expect(files.saved).toHaveLength(0);
+    expect(files.createObjectURL).not.toHaveBeenCalled();
   });
 });

@@ -24,9 +24,9 @@ interface TranscriptActionsProps {
   loadAllPages: (signal?: AbortSignal) => Promise<MessagePage[]>;
 }
 
-const ACTION_WORDS: Record<Action, { done: string; failed: string }> = {
-  print: { done: 'Printing cancelled', failed: 'printed' },
-  export: { done: 'Export cancelled', failed: 'exported' },
+const ACTION_WORDS: Record<Action, { cancel: string; cancelled: string; failed: string }> = {
+  print: { cancel: 'printing', cancelled: 'Printing cancelled', failed: 'printed' },
+  export: { cancel: 'export', cancelled: 'Export cancelled', failed: 'exported' },
 };
 
 /** The time zone formatExact writes in: the browser's own, as it uses no other. */
@@ -99,7 +99,7 @@ export function TranscriptActions({
     if (job.phase !== 'loading' && job.phase !== 'printing') return;
     running.current?.abort();
     running.current = null;
-    const note = ACTION_WORDS[job.phase === 'printing' ? 'print' : job.action].done;
+    const note = ACTION_WORDS[job.phase === 'printing' ? 'print' : job.action].cancelled;
     setJob({ phase: 'idle', note });
     announce(note);
   };
@@ -142,6 +142,10 @@ export function TranscriptActions({
           </p>
           <button type="button" className="button-quiet" onClick={cancel}>
             Cancel
+            <span className="visually-hidden">
+              {' '}
+              {ACTION_WORDS[job.phase === 'printing' ? 'print' : job.action].cancel}
+            </span>
           </button>
         </div>
       ) : null}
