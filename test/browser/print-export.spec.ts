@@ -80,6 +80,8 @@ test('prints the whole thread: the pane alone, full width, nothing clipped', asy
   const messages = pane.getByRole('list', { name: 'Messages' }).locator('> li');
   await expect(messages).toHaveCount(thread.count);
 
+  // About an A4 sheet's width inside its margins, where the stacked layout's rules apply.
+  await page.setViewportSize({ width: 700, height: 1000 });
   await page.emulateMedia({ media: 'print' });
   await expect(page.getByRole('region', { name: 'Conversation list' })).toBeHidden();
   await expect(page.getByRole('button', { name: 'Sign out' })).toBeHidden();
