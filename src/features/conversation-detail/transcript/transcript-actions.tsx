@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { MessagePage } from '../../../api/messages';
 import type { Conversation } from '../../../api/schemas';
-import { formatExact } from '../../../lib/time';
+import { formatExact, prepareTimeFormats } from '../../../lib/time';
 import { ErrorAlert } from '../../../ui/error-alert';
 import { announce } from '../../../ui/live-region';
 import { conversationTranscript } from './conversation-transcript';
@@ -29,9 +29,9 @@ const ACTION_WORDS: Record<Action, { cancel: string; cancelled: string; failed: 
   export: { cancel: 'export', cancelled: 'Export cancelled', failed: 'exported' },
 };
 
-/** The time zone formatExact writes in: the browser's own, as it uses no other. */
+/** The time zone formatExact writes in (its own formatter's: making another costs time). */
 function timeZoneName(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return prepareTimeFormats().exact.resolvedOptions().timeZone;
 }
 
 function countMessages(pages: MessagePage[]): number {
