@@ -45,7 +45,9 @@ test(
       .locator('meta[http-equiv="Content-Security-Policy"]')
       .first()
       .getAttribute('content');
-    expect(policy).toContain("require-trusted-types-for 'script'; trusted-types threadline-worker");
+    expect(policy).toContain(
+      "require-trusted-types-for 'script'; trusted-types threadline-worker threadline-pdf-worker",
+    );
 
     // A reload: the first page is drawn with plain DOM before React starts, then replaced.
     await page.reload();

@@ -1,0 +1,251 @@
+import './attachment-viewer.css';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useId, useLayoutEffect, useRef, type KeyboardEvent } from 'react';
+import type { Attachment } from '../../../api/schemas';
+import { useAttachmentActions } from '../../../lib/attachment-actions';
+import { shownFileName } from '../../../lib/attachment-target';
+import { formatBytes } from '../../../lib/format-bytes';
+import { useSession } from '../../../lib/session-context';
+import { ErrorAlert } from '../../../ui/error-alert';
+import { ImageView } from './kinds/image-view';
+import { MediaView } from './kinds/media-view';
+import { PdfView } from './kinds/pdf-view';
+import { TextView } from './kinds/text-view';
+import { ViewNote } from './kinds/view-note';
+import { KindBoundary } from './kind-boundary';
+import { viewKindOf, type ViewKind } from './viewable';
+import { viewedFileQueryOptions } from './viewer-query';
+import { VIEW_MAX_BYTES } from './viewer-limits';
+import { ViewerKeysContext, viewKeyOf, type ViewKey } from './viewer-keys';
+
+/**
+ * The list's keys that still act from the viewer: the list ignores keys pressed inside a dialog,
+ * so the viewer hands these on as if pressed with nothing focused. j/k move the list's selection,
+ * o/Enter open it (which closes this viewer with its pane), ? shows the shortcuts.
+ */
+const LIST_KEYS = new Set(['j', 'k', 'o', '?']);
+
+function handOnToList(event: KeyboardEvent<HTMLDialogElement>): boolean {
+  const target = event.target as HTMLElement;
+  const enterOnText = event.key === 'Enter' && !target.closest('a,button,input,summary,[role]');
+  if (!LIST_KEYS.has(event.key) && !enterOnText) return false;
+  const key = enterOnText ? 'o' : event.key;
+  document.body.dispatchEvent(
+    new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }),
+  );
+  return true;
+}
+
+interface AttachmentViewerProps {
+  attachment: Attachment;
+  conversationId: number;
+  /** 1-based place among the conversation's viewable attachments loaded so far. */
+  position: number;
+  count: number;
+  /** More message pages remain (Next may load them). */
+  more: boolean;
+  /** Next is loading the following message page. */
+  loadingMore: boolean;
+  onStep: (delta: 1 | -1) => void;
+  onClose: () => void;
+}
+
+function KindView({
+  kind,
+  attachment,
+  blob,
+  name,
+}: {
+  kind: ViewKind;
+  attachment: Attachment;
+  blob: Blob;
+  name: string;
+}) {
+  switch (kind) {
+    case 'pdf':
+      return (
+        // PDF.js is a chunk of its own, loaded by the view on the first PDF.
+        <PdfView blob={blob} name={name} />
+      );
+    case 'image':
+      return <ImageView blob={blob} mimeType={attachment.mimeType} name={name} />;
+    case 'audio':
+    case 'video':
+      return <MediaView kind={kind} blob={blob} mimeType={attachment.mimeType} name={name} />;
+    case 'text':
+    case 'csv':
+      return <TextView blob={blob} csv={kind === 'csv'} name={name} />;
+  }
+}
+
+/** The file itself: loading, too large, an error with Retry, or the kind's view. */
+function ViewerStage({ attachment, name }: { attachment: Attachment; name: string }) {
+  const session = useSession();
+  const file = useQuery(viewedFileQueryOptions(session, attachment.url));
+  const kind = viewKindOf(attachment);
+  if (file.isPending) {
+    return <p role="status">Loading {name}…</p>;
+  }
+  if (file.isError) {
+    return (
+      <ErrorAlert
+        title="The file could not be loaded."
+        error={file.error}
+        onRetry={() => void file.refetch()}
+      />
+    );
+  }
+  if (file.data.kind === 'too-large') {
+    const size = file.data.size;
+    return (
+      <ViewNote>
+        {size === undefined ? 'This file is' : `This file is ${formatBytes(size)},`} larger than the{' '}
+        {formatBytes(VIEW_MAX_BYTES)} the viewer reads into the page, so it is not shown here.
+        Download saves it.
+      </ViewNote>
+    );
+  }
+  if (!kind) return <ViewNote>This type of file is not shown here. Download saves it.</ViewNote>;
+  return (
+    <KindBoundary>
+      <KindView kind={kind} attachment={attachment} blob={file.data.blob} name={name} />
+    </KindBoundary>
+  );
+}
+
+/** Size as far as it is known: the file read, or the declared length of one too large. */
+function FileSize({ attachment }: { attachment: Attachment }) {
+  const session = useSession();
+  const file = useQuery(viewedFileQueryOptions(session, attachment.url));
+  const size =
+    file.data?.kind === 'file'
+      ? file.data.blob.size
+      : file.data?.kind === 'too-large'
+        ? file.data.size
+        : undefined;
+  return size === undefined ? null : <> · {formatBytes(size)}</>;
+}
+
+/**
+ * The viewer: a modal `<dialog>` (showModal: focus stays inside, the page behind is inert),
+ * labelled by the file name, with its type and size, Download (the downloads feature's control,
+ * through the pane's slot), Close, and Previous/Next (←/→) across the conversation's viewable
+ * attachments. Esc closes it and focus goes back to what opened it. The list's j/k/o/Enter/? still
+ * act (handOnToList): opening another conversation closes the viewer with the pane.
+ */
+export function AttachmentViewer({
+  attachment,
+  conversationId,
+  position,
+  count,
+  more,
+  loadingMore,
+  onStep,
+  onClose,
+}: AttachmentViewerProps) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const titleId = useId();
+  const name = shownFileName(attachment);
+  const { Attachment: AttachmentActions } = useAttachmentActions();
+  const keyHandler = useRef<((key: ViewKey) => boolean) | null>(null);
+  const registerKeys = useCallback((handler: ((key: ViewKey) => boolean) | null) => {
+    keyHandler.current = handler;
+  }, []);
+
+  useLayoutEffect(() => {
+    const dialog = dialogRef.current!;
+    dialog.showModal();
+    headingRef.current?.focus();
+    return () => dialog.close();
+  }, []);
+
+  const hasPrevious = position > 1;
+  const hasNext = position < count || more;
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    const target = event.target as HTMLElement;
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      event.stopPropagation();
+      onClose();
+      return;
+    }
+    // Media controls and fields keep their own arrow and character keys.
+    if (target.closest('audio,video,input,select,textarea')) return;
+    if (handOnToList(event)) {
+      event.preventDefault();
+      event.stopPropagation();
+      return;
+    }
+    if (event.key === 'ArrowLeft' || event.key === 'ArrowRight') {
+      event.preventDefault();
+      event.stopPropagation();
+      onStep(event.key === 'ArrowLeft' ? -1 : 1);
+      return;
+    }
+    const viewKey = viewKeyOf(event.key);
+    if (viewKey && keyHandler.current?.(viewKey)) {
+      event.preventDefault();
+      event.stopPropagation();
+    }
+  };
+
+  return (
+    <dialog
+      ref={dialogRef}
+      className="attachment-viewer"
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+      onKeyDown={onKeyDown}
+    >
+      <header className="viewer-header">
+        <div className="viewer-title">
+          <h2 id={titleId} ref={headingRef} tabIndex={-1}>
+            {name}
+          </h2>
+          <p className="viewer-facts">
+            {attachment.mimeType || 'unknown type'}
+            <FileSize attachment={attachment} />
+          </p>
+        </div>
+        <div className="viewer-actions">
+          <AttachmentActions attachment={attachment} conversationId={conversationId} />
+          <button type="button" className="button-quiet" onClick={onClose}>
+            Close
+          </button>
+        </div>
+      </header>
+      <div className="viewer-stage">
+        <ViewerKeysContext value={registerKeys}>
+          <ViewerStage key={attachment.url} attachment={attachment} name={name} />
+        </ViewerKeysContext>
+      </div>
+      <nav className="viewer-nav" aria-label="Attachments">
+        <button
+          type="button"
+          aria-disabled={!hasPrevious}
+          aria-keyshortcuts="ArrowLeft"
+          onClick={() => onStep(-1)}
+        >
+          Previous
+        </button>
+        <span className="viewer-position" aria-live="polite">
+          {loadingMore ? 'Loading more messages…' : `${position} of ${count}${more ? '+' : ''}`}
+        </span>
+        <button
+          type="button"
+          aria-disabled={!hasNext}
+          aria-keyshortcuts="ArrowRight"
+          onClick={() => onStep(1)}
+        >
+          Next
+        </button>
+      </nav>
+    </dialog>
+  );
+}
