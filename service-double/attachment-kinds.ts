@@ -29,6 +29,8 @@ export interface AttachmentSpec {
   seed: number;
   /** Overrides the generated url (e.g. to point at another origin). */
   url?: string;
+  /** Served from the attachment viewer's samples by file name (sample-files.ts), not by `kind`. */
+  sample?: boolean;
 }
 
 export const MIME_TYPES: Readonly<Record<ContentKind, string>> = {

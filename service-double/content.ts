@@ -21,7 +21,10 @@ const MAX_ZIP_PAYLOAD = 4 * 1024 * 1024;
 export function renderContent(
   spec: Pick<AttachmentSpec, 'kind' | 'size' | 'seed' | 'fileName'>,
 ): RenderedContent {
-  const parts = contentParts(spec);
+  return renderParts(contentParts(spec));
+}
+
+export function renderParts(parts: readonly ContentPart[]): RenderedContent {
   const length = parts.reduce((sum, part) => sum + part.length, 0);
   if (parts.every((part): part is Uint8Array => part instanceof Uint8Array)) {
     return { length, body: parts.length === 1 && parts[0] ? parts[0] : concat(parts) };

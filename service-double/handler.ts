@@ -1,4 +1,4 @@
-import { renderContent } from './content.ts';
+import { renderContent, renderParts } from './content.ts';
 import type { StatusId } from './dataset.ts';
 import type { FaultKind, FaultTarget } from './faults.ts';
 import { isFailureKind } from './faults.ts';
@@ -6,6 +6,7 @@ import { toMessageJson } from './messages.ts';
 import type { PageOptions } from './paging.ts';
 import { pageOffset, paginate, parsePageQuery } from './paging.ts';
 import type { ApiError, ServiceResponse } from './responses.ts';
+import { sampleParts } from './sample-files.ts';
 import {
   contentDisposition,
   corsHeaders,
@@ -39,6 +40,7 @@ type Route =
   | { kind: 'messages'; id: string }
   | { kind: 'attachment'; docId: string }
   | { kind: 'bench-attachment'; docId: string }
+  | { kind: 'hostile' }
   | { kind: 'unknown' };
 
 // Order matters: the bench route must win over the plain attachment route it ends with.
@@ -50,6 +52,7 @@ const ROUTES: readonly [RegExp, (m: RegExpExecArray) => Route][] = [
     (m) => ({ kind: 'bench-attachment', docId: m[2] ?? '' }),
   ],
   [/^(.*)\/attachments\/([^/]+)\/data$/, (m) => ({ kind: 'attachment', docId: m[2] ?? '' })],
+  [/^(.*)\/hostile\/[^/]+$/, () => ({ kind: 'hostile' })],
 ];
 
 interface Matched {
@@ -99,7 +102,7 @@ export async function handleServiceRequest(
     authorizationValid: token === state.token,
   });
   state.stats.requests++;
-  const response = await respond(state, request, { route, base, url, token, entry });
+  const response = await respond(state, request, { route, base, path, url, token, entry });
   entry.status = response.status;
   countOutcome(state, response);
   response.headers = { ...corsHeaders(headers['origin']), ...response.headers };
@@ -115,6 +118,8 @@ export async function handleServiceRequest(
 interface Context {
   route: Route;
   base: string;
+  /** Path relative to the mount path. */
+  path: string;
   url: URL;
   token: string | undefined;
   entry: RequestLogEntry;
@@ -128,6 +133,12 @@ async function respond(
   const { faults } = state;
   const method = request.method.toUpperCase();
   if (faults.latencyMs > 0) await sleep(faults.latencyMs, request.signal);
+  if (ctx.route.kind === 'hostile') {
+    // Only a sample's script (or markup that fetches) calls here. Any method, even a preflight,
+    // counts: what matters is that the request was made at all, whatever CORS would then allow.
+    state.stats.hostileHits.push(`${method} ${ctx.path}${ctx.url.search}`);
+    return { status: 204, headers: { 'Cache-Control': 'no-store' } };
+  }
   if (method === 'OPTIONS') {
     state.stats.preflights++;
     return { status: 204, headers: { ...PREFLIGHT_HEADERS } };
@@ -141,8 +152,10 @@ async function respond(
       Allow: 'GET, OPTIONS',
     });
   }
-  if (route.kind === 'bench-attachment')
-    return attachment(state, route.docId, undefined, ctx.entry);
+  const baseUrl = state.publicUrl ?? `${ctx.url.origin}${ctx.base}`;
+  if (route.kind === 'bench-attachment') {
+    return attachment(state, route.docId, undefined, ctx.entry, baseUrl);
+  }
 
   const target: FaultTarget = route.kind === 'attachment' ? 'attachments' : 'api';
   const fault = faults.take(target);
@@ -160,7 +173,7 @@ async function respond(
     case 'messages':
       return messages(state, route.id, ctx, fault);
     case 'attachment':
-      return attachment(state, route.docId, fault, ctx.entry);
+      return attachment(state, route.docId, fault, ctx.entry, baseUrl);
   }
 }
 
@@ -255,12 +268,14 @@ function attachment(
   rawDocId: string,
   fault: FaultKind | undefined,
   entry: RequestLogEntry,
+  baseUrl: string,
 ): ServiceResponse {
   const docId = safeDecode(rawDocId);
   const spec = docId === undefined ? undefined : state.findAttachment(docId);
   if (!spec) return notFound(`Attachment ${docId ?? rawDocId} was not found`);
   state.stats.attachments++;
-  const content = renderContent(spec);
+  const sample = spec.sample ? sampleParts(spec.fileName, baseUrl) : undefined;
+  const content = sample ? renderParts(sample) : renderContent(spec);
   const body =
     fault === 'truncate' ? truncated(content.body, Math.floor(content.length / 2)) : content.body;
   return {

@@ -7,5 +7,6 @@ export type { RunningServiceDouble, StartOptions } from './server.ts';
 export { createServiceState, DEMO_TOKEN, ServiceState } from './state.ts';
 export type { RequestLogEntry, ServiceOptions } from './state.ts';
 export { SHOWCASE_RANKS } from './messages.ts';
+export { VIEWER_SAMPLES } from './viewer-samples.ts';
 export { SCRIPT_MARKER } from './content.ts';
 export { toFetchResponse } from './web-adapter.ts';

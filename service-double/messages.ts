@@ -3,6 +3,7 @@ import {
   GALLERY_ATTACHMENTS,
   HOSTILE_ATTACHMENTS,
   KIND_WEIGHTS,
+  kindForMimeType,
   LARGE_ATTACHMENTS,
   largeAttachment,
   randomAttachment,
@@ -10,6 +11,7 @@ import {
 import type { Conversation, ConversationSnapshot } from './dataset.ts';
 import type { Rng } from './prng.ts';
 import { hash32, mulberry32, pick, pickWeighted, randInt } from './prng.ts';
+import { VIEWER_SAMPLES, VIEWER_THREAD_LENGTH } from './viewer-samples.ts';
 import { AGENT_LINES, AGENT_NAMES, CONTACT_LINES, FIRST_NAMES, LAST_NAMES } from './vocabulary.ts';
 
 export type AuthorRole = 'agent' | 'contact';
@@ -42,6 +44,7 @@ export const SHOWCASE_RANKS = {
   hostileNames: 1,
   gallery: 2,
   largeFiles: 3,
+  viewerSamples: 4,
 } as const;
 
 /** Recent conversations carry many attachments, older ones rarely. */
@@ -121,9 +124,11 @@ export function attachmentUrl(baseUrl: string, docId: string): string {
 
 function messageCount(rng: Rng, rank: number): number {
   if (rank === SHOWCASE_RANKS.longThread) return 96;
+  if (rank === SHOWCASE_RANKS.viewerSamples) return VIEWER_THREAD_LENGTH;
   const roll = rng();
   const count = roll < 0.03 ? randInt(rng, 60, 120) : randInt(rng, 1, 40);
-  return rank < 4 ? Math.max(count, 4) : count;
+  // The other showcase conversations put their attachments in messages 1 and 2.
+  return rank <= SHOWCASE_RANKS.largeFiles ? Math.max(count, 4) : count;
 }
 
 /** First message at creation, last at the latest update, the rest in between in order. */
@@ -146,9 +151,27 @@ function fixedAttachments(rank: number): Map<number, readonly SpecDraft[]> {
       return new Map([[1, GALLERY_ATTACHMENTS]]);
     case SHOWCASE_RANKS.largeFiles:
       return new Map([[1, LARGE_ATTACHMENTS]]);
+    case SHOWCASE_RANKS.viewerSamples:
+      return viewerSampleAttachments();
     default:
       return new Map();
   }
+}
+
+function viewerSampleAttachments(): Map<number, SpecDraft[]> {
+  const byMessage = new Map<number, SpecDraft[]>();
+  for (const { fileName, mimeType, expect, messageIndex } of VIEWER_SAMPLES) {
+    const specs = byMessage.get(messageIndex) ?? [];
+    specs.push({
+      fileName,
+      mimeType,
+      kind: kindForMimeType(mimeType),
+      size: 'bytes' in expect ? expect.bytes : 0,
+      sample: true,
+    });
+    byMessage.set(messageIndex, specs);
+  }
+  return byMessage;
 }
 
 function randomAttachments(rng: Rng, rank: number): SpecDraft[] {

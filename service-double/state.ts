@@ -54,6 +54,11 @@ export interface ServiceStats {
   added: number;
   bytesSent: number;
   aborted: number;
+  /**
+   * Requests to `/hostile/*` (method, path from the mount path, query), which only a sample's
+   * script or an inline-rendered file would make; a browser test expects it to stay empty.
+   */
+  hostileHits: string[];
 }
 
 /** One step of churn: what a busy inbox sees between two looks at it. */
@@ -114,6 +119,7 @@ const emptyStats = (): ServiceStats => ({
   added: 0,
   bytesSent: 0,
   aborted: 0,
+  hostileHits: [],
 });
 
 export class ServiceState {
