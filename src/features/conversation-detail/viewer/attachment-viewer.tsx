@@ -1,6 +1,14 @@
 import './attachment-viewer.css';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useId, useLayoutEffect, useRef, type KeyboardEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useEffectEvent,
+  useId,
+  useLayoutEffect,
+  useRef,
+  type KeyboardEvent,
+} from 'react';
 import type { Attachment } from '../../../api/schemas';
 import { useAttachmentActions } from '../../../lib/attachment-actions';
 import { shownFileName } from '../../../lib/attachment-target';
@@ -25,8 +33,13 @@ import { ViewerKeysContext, viewKeyOf, type ViewKey } from './viewer-keys';
  */
 const LIST_KEYS = new Set(['j', 'k', 'o', '?']);
 
-function handOnToList(event: KeyboardEvent<HTMLDialogElement>): boolean {
-  const target = event.target as HTMLElement;
+/** What the viewer reads of a key press, from React's event or the window's. */
+type PressedKey = Pick<globalThis.KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey'> & {
+  target: EventTarget | null;
+};
+
+function handOnToList(event: PressedKey): boolean {
+  const target = event.target as Element;
   const enterOnText = event.key === 'Enter' && !target.closest('a,button,input,summary,[role]');
   if (!LIST_KEYS.has(event.key) && !enterOnText) return false;
   const key = enterOnText ? 'o' : event.key;
@@ -163,34 +176,49 @@ export function AttachmentViewer({
   const hasPrevious = position > 1;
   const hasNext = position < count || more;
 
-  const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
-    if (event.ctrlKey || event.metaKey || event.altKey) return;
-    const target = event.target as HTMLElement;
+  /** The viewer's keys; true when the key was its (the page must not act on it too). */
+  const viewerKey = (event: PressedKey): boolean => {
+    if (event.ctrlKey || event.metaKey || event.altKey) return false;
+    const target = event.target as Element;
     if (event.key === 'Escape') {
-      event.preventDefault();
-      event.stopPropagation();
       onClose();
-      return;
+      return true;
     }
     // Media controls and fields keep their own arrow and character keys.
-    if (target.closest('audio,video,input,select,textarea')) return;
-    if (handOnToList(event)) {
-      event.preventDefault();
-      event.stopPropagation();
-      return;
-    }
+    if (target.closest('audio,video,input,select,textarea')) return false;
+    if (handOnToList(event)) return true;
     if (event.key === 'ArrowLeft' || event.key === 'ArrowRight') {
-      event.preventDefault();
-      event.stopPropagation();
       onStep(event.key === 'ArrowLeft' ? -1 : 1);
-      return;
+      return true;
     }
     const viewKey = viewKeyOf(event.key);
-    if (viewKey && keyHandler.current?.(viewKey)) {
-      event.preventDefault();
-      event.stopPropagation();
-    }
+    return !!viewKey && !!keyHandler.current?.(viewKey);
   };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
+    if (!viewerKey(event)) return;
+    event.preventDefault();
+    event.stopPropagation();
+  };
+
+  // A focused control that goes away (Download while its download runs, the CSV's Text button
+  // when Next moves on) leaves focus on the page's body, outside the dialog: a key pressed then
+  // is still the viewer's, not the list's (whose Esc would close the pane), and focus goes back
+  // to the heading. The list's own keys, and those handOnToList passes on, reach the list.
+  const onStrayKey = useEffectEvent((event: globalThis.KeyboardEvent) => {
+    const { target } = event;
+    if (target !== document.body && target !== document.documentElement) return;
+    if (!event.isTrusted || LIST_KEYS.has(event.key) || event.key === 'Enter') return;
+    headingRef.current?.focus();
+    if (!viewerKey(event)) return;
+    event.preventDefault();
+    event.stopPropagation();
+  });
+  useEffect(() => {
+    const listener = (event: globalThis.KeyboardEvent) => onStrayKey(event);
+    window.addEventListener('keydown', listener, true);
+    return () => window.removeEventListener('keydown', listener, true);
+  }, []);
 
   return (
     <dialog

@@ -23,6 +23,29 @@ async function imageType(blob: Blob, mimeType: string): Promise<string> {
   return detectRasterType(head) ?? bareType(mimeType);
 }
 
+/** Types every engine draws; others (HEIC, TIFF, AVIF, BMP) are tried before an `<img>` gets them. */
+const SURELY_DECODED = new Set([
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+  'image/svg+xml',
+]);
+
+/**
+ * Whether the browser can decode the image, asked of the Blob itself: an `<img>` given a type
+ * Chromium cannot decode goes on to fetch its blob: URL as a resource (a connect-src violation).
+ */
+async function decodable(typed: Blob): Promise<boolean> {
+  if (SURELY_DECODED.has(typed.type)) return true;
+  try {
+    (await createImageBitmap(typed)).close();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function nextStep(scale: number, direction: 1 | -1): number {
   if (direction === 1) return ZOOM_STEPS.find((step) => step > scale * 1.001) ?? scale;
   return [...ZOOM_STEPS].reverse().find((step) => step < scale * 0.999) ?? scale;
@@ -45,8 +68,12 @@ export function ImageView({ blob, mimeType, name }: ImageViewProps) {
 
   useEffect(() => {
     let live = true;
-    void imageType(blob, mimeType).then((type) => {
-      if (live) setTyped(new Blob([blob], { type }));
+    void imageType(blob, mimeType).then(async (type) => {
+      const candidate = new Blob([blob], { type });
+      const ok = await decodable(candidate);
+      if (!live) return;
+      if (ok) setTyped(candidate);
+      else setBroken(true);
     });
     return () => {
       live = false;
