@@ -92,7 +92,7 @@ async function expectShown(dialog: Locator, entry: Sample, plays: (type: string)
       timeout: 15_000,
     });
   } else if ('undecodable' in facts) {
-    await expect(dialog.getByText(/This browser cannot show image\/heic images/)).toBeVisible();
+    await expect(dialog.getByText(/this browser cannot decode it as image\/heic/)).toBeVisible();
   } else if ('width' in facts && entry.kind === 'image') {
     const image = dialog.getByRole('img', { name: entry.fileName });
     await expect.poll(() => naturalWidth(image)).toBe(facts.width);

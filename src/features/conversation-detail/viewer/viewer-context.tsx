@@ -3,6 +3,7 @@ import {
   useCallback,
   useContext,
   useEffect,
+  useLayoutEffect,
   useMemo,
   useRef,
   useState,
@@ -68,14 +69,20 @@ export function AttachmentViewerProvider({
   const close = useCallback(() => {
     setCurrent(null);
     setWaitingAfter(null);
-    const element = opener.current;
-    opener.current = null;
-    if (element?.isConnected) element.focus();
   }, []);
   const value = useMemo(() => ({ open }), [open]);
 
   const index = current ? items.indexOf(current) : -1;
   const shown = index >= 0 ? current : null;
+
+  // Once the dialog has closed (focus cannot move out of an open modal dialog), focus goes back
+  // to what opened it, if it is still there.
+  useLayoutEffect(() => {
+    if (shown) return;
+    const element = opener.current;
+    opener.current = null;
+    if (element?.isConnected) element.focus();
+  }, [shown]);
 
   // Waiting for a later page: move on as soon as one brings a viewable attachment (during render,
   // so the viewer never shows the old one with the new list), or stop when none will.

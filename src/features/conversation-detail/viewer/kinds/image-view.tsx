@@ -125,7 +125,8 @@ export function ImageView({ blob, mimeType, name }: ImageViewProps) {
   if (broken) {
     return (
       <ViewNote>
-        This browser cannot show {bareType(mimeType) || 'this'} images. Download saves the file.
+        This image cannot be shown here: this browser cannot decode it as{' '}
+        {bareType(mimeType) || 'an image'}. Download saves the file.
       </ViewNote>
     );
   }
