@@ -9,6 +9,7 @@ import {
 } from '../../service-double/index';
 import { recordViolations, violations } from './csp-violations';
 import { failingNthGet, throttled } from './download-helpers';
+import { layoutProblemsInPage } from './layout-problems';
 import {
   BROWSER_TOKEN,
   conversationPane,
@@ -87,6 +88,14 @@ async function expectShown(dialog: Locator, entry: Sample, plays: (type: string)
     await expect(dialog.getByText(/This PDF is password-protected/)).toBeVisible();
   } else if ('pages' in facts) {
     await expect(dialog.getByText(`Page 1 of ${facts.pages}`)).toBeVisible();
+    if (entry.fileName === 'manual.pdf') {
+      // Its web link opens in a new tab, without a way back to the app; its javascript: one is
+      // not a link at all.
+      const link = dialog.getByRole('link', { name: /example\.com\/manual/ });
+      await expect(link).toHaveAttribute('target', '_blank');
+      await expect(link).toHaveAttribute('rel', /noopener/);
+      await expect(dialog.locator('a[href^="javascript:" i]')).toHaveCount(0);
+    }
     // The text layer: the page's words, selectable.
     await expect(dialog.locator('.textLayer').first()).toContainText(facts.text, {
       timeout: 15_000,
@@ -255,8 +264,12 @@ test.describe('the attachment viewer', () => {
       // Asked again only once Retry-After had passed.
       expect(flaky.arrivals[1]! - flaky.arrivals[0]!).toBeGreaterThanOrEqual(1000);
 
+      // The same message's images have their thumbnails by now (the viewer reuses those): the
+      // next attachment request is the viewer's read of the log.
+      await expect(pane.getByRole('img', { name: 'photo.jpg' })).toBeVisible();
+      await page.keyboard.press('Escape');
       service.state.faults.enqueue({ kind: '401', on: 'attachments' });
-      await dialog.getByRole('button', { name: 'Next' }).click();
+      await pane.getByRole('button', { name: 'View server.log' }).click();
       await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
       await expect(viewer(page)).toHaveCount(0);
     } finally {
@@ -264,8 +277,15 @@ test.describe('the attachment viewer', () => {
     }
   });
 
-  for (const scheme of ['light', 'dark'] as const) {
-    test(`axe finds no violation in the viewer (${scheme})`, async ({ page, service }) => {
+  for (const [scheme, width] of [
+    ['light', 320],
+    ['dark', 2560],
+  ] as const) {
+    test(`axe finds no violation in the viewer, and it fits the window (${scheme}, ${width} px)`, async ({
+      page,
+      service,
+    }) => {
+      await page.setViewportSize({ width, height: width > 1000 ? 1440 : 640 });
       await page.emulateMedia({ colorScheme: scheme });
       const id = samplesConversation(service);
       const pane = await openConversation(page, service, id);
@@ -273,10 +293,14 @@ test.describe('the attachment viewer', () => {
       await expect(dialog.locator('.textLayer').first()).toContainText('Threadline sample manual');
       const scan = () => new AxeBuilder({ page }).include('dialog').analyze();
       expect((await scan()).violations).toEqual([]);
+      expect(await page.evaluate(layoutProblemsInPage)).toEqual([]);
       await page.keyboard.press('Escape');
       dialog = await openViewer(pane, 'orders.csv');
       await expect(dialog.getByRole('row').nth(1)).toBeVisible();
       expect((await scan()).violations).toEqual([]);
+      // A table wider than a phone scrolls sideways in its own (focusable) region; nothing else.
+      const problems = await page.evaluate(layoutProblemsInPage);
+      expect(problems.filter((line) => !line.startsWith('div.viewer-table-scroller'))).toEqual([]);
     });
   }
 });

@@ -320,6 +320,8 @@ describe('image previews', () => {
 
     await user.click(within(viewer).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).toBeNull();
+    // The viewer showed the cached previews: one request per image, all made for the thumbnails.
+    expect(attachmentRequests()).toHaveLength(3);
     // Focus returns to the row's View button, the keyboard's way to the same viewer.
     expect(
       within(row(pane, 'first.png')).getByRole('button', { name: 'View first.png' }),

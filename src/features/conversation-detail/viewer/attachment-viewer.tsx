@@ -1,5 +1,4 @@
 import './attachment-viewer.css';
-import { useQuery } from '@tanstack/react-query';
 import {
   useCallback,
   useEffect,
@@ -13,7 +12,6 @@ import type { Attachment } from '../../../api/schemas';
 import { useAttachmentActions } from '../../../lib/attachment-actions';
 import { shownFileName } from '../../../lib/attachment-target';
 import { formatBytes } from '../../../lib/format-bytes';
-import { useSession } from '../../../lib/session-context';
 import { ErrorAlert } from '../../../ui/error-alert';
 import { ImageView } from './kinds/image-view';
 import { MediaView } from './kinds/media-view';
@@ -22,7 +20,7 @@ import { TextView } from './kinds/text-view';
 import { ViewNote } from './kinds/view-note';
 import { KindBoundary } from './kind-boundary';
 import { viewKindOf, type ViewKind } from './viewable';
-import { viewedFileQueryOptions } from './viewer-query';
+import { useViewedFile } from './viewer-query';
 import { VIEW_MAX_BYTES } from './viewer-limits';
 import { ViewerKeysContext, viewKeyOf, type ViewKey } from './viewer-keys';
 
@@ -93,8 +91,7 @@ function KindView({
 
 /** The file itself: loading, too large, an error with Retry, or the kind's view. */
 function ViewerStage({ attachment, name }: { attachment: Attachment; name: string }) {
-  const session = useSession();
-  const file = useQuery(viewedFileQueryOptions(session, attachment.url));
+  const file = useViewedFile(attachment);
   const kind = viewKindOf(attachment);
   if (file.isPending) {
     return <p role="status">Loading {name}…</p>;
@@ -128,8 +125,7 @@ function ViewerStage({ attachment, name }: { attachment: Attachment; name: strin
 
 /** Size as far as it is known: the file read, or the declared length of one too large. */
 function FileSize({ attachment }: { attachment: Attachment }) {
-  const session = useSession();
-  const file = useQuery(viewedFileQueryOptions(session, attachment.url));
+  const file = useViewedFile(attachment);
   const size =
     file.data?.kind === 'file'
       ? file.data.blob.size

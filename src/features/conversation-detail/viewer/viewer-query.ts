@@ -1,6 +1,10 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ServiceSession } from '../../../api/http';
 import { messageKeys } from '../../../api/query-keys';
+import type { Attachment } from '../../../api/schemas';
+import { useSession } from '../../../lib/session-context';
+import type { PreviewResult } from '../previews/fetch-preview';
+import { previewKey } from '../previews/preview-query';
 import { fetchViewedFile } from './fetch-viewed-file';
 
 /**
@@ -10,12 +14,24 @@ import { fetchViewedFile } from './fetch-viewed-file';
  * policy (the query client's defaults: Retry-After, backoff, at most 3); a 401 ends the session
  * through the query cache like every other request.
  */
-export function viewedFileQueryOptions(session: ServiceSession, url: string) {
+export function viewedFileQueryOptions(session: ServiceSession, url: string, preview?: Blob) {
   // The session is not part of the key: a session change clears the whole cache.
   return queryOptions({
     queryKey: [...messageKeys.all, 'attachment', url, 'view'] as const,
     queryFn: ({ signal }) => fetchViewedFile(url, session.token, signal),
+    // An image whose thumbnail already holds it (at most 10 MB) is not read again.
+    initialData: preview ? { kind: 'file' as const, blob: preview } : undefined,
     gcTime: 0,
-    staleTime: 0,
+    // Never stale while shown: an observer moving to another file must not refetch a cached one.
+    staleTime: Infinity,
   });
+}
+
+/** The file the viewer shows, starting from the image's cached preview if there is one. */
+export function useViewedFile(attachment: Attachment) {
+  const session = useSession();
+  const client = useQueryClient();
+  const preview = client.getQueryData<PreviewResult>(previewKey(attachment.url));
+  const blob = preview?.kind === 'image' ? preview.blob : undefined;
+  return useQuery(viewedFileQueryOptions(session, attachment.url, blob));
 }
