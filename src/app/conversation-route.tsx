@@ -1,4 +1,5 @@
 import '../ui/messages-and-attachments.css';
+import '../ui/print-and-export.css';
 import { useEffect } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
 import { ConversationPane } from '../features/conversation-detail';

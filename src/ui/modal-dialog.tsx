@@ -1,6 +1,9 @@
-import { useId, useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
+import './modal-dialog.css';
+import { useEffect, useId, useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
 
 interface ModalDialogProps {
+  /** Shown (the default); a dialog mounted closed opens without rendering anything new. */
+  open?: boolean;
   /** The dialog's heading, which also names it. */
   title: string;
   /** What takes the focus when it opens (a field, the Close button). */
@@ -11,12 +14,14 @@ interface ModalDialogProps {
 }
 
 /**
- * The app's modal <dialog> (Keyboard shortcuts, Go to conversation): open while mounted, focus kept
- * inside; Esc closes it through `onClose`, and focus goes back where it was when it opened. It is
- * closed by unmounting, not through the dialog's own close event: that comes a task later, when a
- * re-mounted dialog (React's development double mount) would read it as a new close.
+ * The app's modal <dialog> (Keyboard shortcuts, Go to conversation): open while mounted and `open`,
+ * focus kept inside; Esc closes it through `onClose`, and focus goes back where it was when it
+ * opened. It is closed by unmounting or by `open` turning false, not through the dialog's own close
+ * event: that comes a task later, when a re-mounted dialog (React's development double mount) would
+ * read it as a new close.
  */
 export function ModalDialog({
+  open = true,
   title,
   initialFocusRef,
   onClose,
@@ -26,16 +31,24 @@ export function ModalDialog({
   const titleId = useId();
   const dialogRef = useRef<HTMLDialogElement>(null);
 
+  const returnTo = useRef<Element | null>(null);
   useLayoutEffect(() => {
+    if (!open) return;
     const dialog = dialogRef.current!;
-    const returnTo = document.activeElement;
+    returnTo.current = document.activeElement;
     dialog.showModal();
     initialFocusRef.current?.focus();
+    return () => dialog.close();
+  }, [open, initialFocusRef]);
+  // Focus goes back once React's commit is over: at its end React refocuses the element that had
+  // focus before it if that is still in the page, as a dialog kept mounted closed is.
+  useEffect(() => {
+    if (!open) return;
     return () => {
-      dialog.close();
-      if (returnTo instanceof HTMLElement && returnTo.isConnected) returnTo.focus();
+      const target = returnTo.current;
+      if (target instanceof HTMLElement && target.isConnected) target.focus();
     };
-  }, [initialFocusRef]);
+  }, [open]);
 
   const shut = (event: { preventDefault: () => void }) => {
     // The app closes the dialog by unmounting it, focus handling included.

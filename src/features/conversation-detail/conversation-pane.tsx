@@ -12,6 +12,7 @@ import { MarkUnreadButton } from './mark-unread-button';
 import { MessageList } from './message-list';
 import { messageListOptions } from './queries';
 import { useCachedConversation } from './use-cached-conversation';
+import { TranscriptActions } from './transcript/transcript-actions';
 import { useLoadAllPages } from './use-load-all-pages';
 import { usePanePlace } from './use-pane-place';
 import { useRecordOpened } from './use-record-opened';
@@ -44,6 +45,11 @@ export function ConversationPane({ conversationId, closeHref }: ConversationPane
       <header className="detail-header">
         <h2 id={headingId}>Conversation #{conversationId}</h2>
         <CopyButtons conversationId={conversationId}>
+          <TranscriptActions
+            {...{ conversationId, conversation, loadAllPages }}
+            pages={messages.data?.pages ?? []}
+            hasNextPage={messages.hasNextPage}
+          />
           <Link to={closeHref} className="button-quiet">
             Close
           </Link>

@@ -1,5 +1,4 @@
-import { memo, startTransition, type ComponentProps } from 'react';
-import { useLinkClickHandler } from 'react-router-dom';
+import { memo } from 'react';
 import type { Conversation } from '../../api/schemas';
 import { viewToReact } from '../../ui/view-react';
 import { conversationRowView } from './markup';
@@ -17,18 +16,10 @@ interface ConversationRowProps {
 }
 
 /**
- * The row's `a`, as a router link: a click opens the pane without loading the page. The opening
- * renders in a transition, so the click is painted at once and the pane's render yields to the
- * browser instead of holding the frame (Ctrl/middle click and the like stay the browser's).
+ * The markup is the first paint's too (markup.ts). Its `a` is a plain link: a click opens the
+ * pane through the list's one handler (VirtualRows), so a row reads no router state and a
+ * navigation re-renders only the rows whose props changed.
  */
-function RouterAnchor({ href = '', ...props }: ComponentProps<'a'>) {
-  const open = useLinkClickHandler(href);
-  return <a href={href} {...props} onClick={(event) => startTransition(() => open(event))} />;
-}
-
-const components = { a: RouterAnchor };
-
-/** The markup is the first paint's too (markup.ts). */
 export const ConversationRow = memo(function ConversationRow(props: ConversationRowProps) {
-  return viewToReact(conversationRowView(props), { components });
+  return viewToReact(conversationRowView(props));
 });

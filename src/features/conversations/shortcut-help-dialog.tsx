@@ -1,3 +1,4 @@
+import './shortcut-help-dialog.css';
 import { useRef } from 'react';
 import { ModalDialog } from '../../ui/modal-dialog';
 
@@ -45,11 +46,12 @@ function ShortcutList({ shortcuts }: { shortcuts: [keys: string[], action: strin
  * The help itself: a modal <dialog> (focus moves to Close and stays inside until it closes); Esc
  * or Close shut it and focus goes back where it was when it opened.
  */
-export function ShortcutHelpDialog({ onClose }: { onClose: () => void }) {
+export function ShortcutHelpDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const closeRef = useRef<HTMLButtonElement>(null);
 
   return (
     <ModalDialog
+      open={open}
       title="Keyboard shortcuts"
       className="shortcut-help"
       initialFocusRef={closeRef}

@@ -1,11 +1,12 @@
-import { useImperativeHandle, useState, type ComponentType, type Ref } from 'react';
+import { useEffect, useImperativeHandle, useState, type ComponentType, type Ref } from 'react';
+import { whenIdle } from '../../lib/when-idle';
 import { announce } from '../../ui/live-region';
 
 export interface ShortcutHelpHandle {
   show: () => void;
 }
 
-type Dialog = ComponentType<{ onClose: () => void }>;
+type Dialog = ComponentType<{ open: boolean; onClose: () => void }>;
 
 /**
  * Loads the help's dialog (shortcut-help-dialog.tsx): app/ takes it from the pane's lazy chunk,
@@ -20,21 +21,38 @@ interface ShortcutHelpProps {
 
 /**
  * Where the "Keyboard shortcuts" help opens, shown by the key handler through `ref`. Its own state,
- * so that opening it renders the dialog alone, not the list around it. A failed load (offline) is
+ * so that opening it renders the dialog alone, not the list around it. The dialog is mounted closed
+ * once its code is in (fetched when the list is idle), so `?` only opens it: its first render and
+ * the compiling of its code were a third of the key's frame at CPU 4×. A failed load (offline) is
  * announced, and the next `?` asks again.
  */
 export function ShortcutHelp({ ref, loadDialog }: ShortcutHelpProps) {
   const [Dialog, setDialog] = useState<Dialog | null>(null);
+  const [open, setOpen] = useState(false);
+  useEffect(
+    () =>
+      whenIdle(
+        () =>
+          void loadDialog().then(
+            (loaded) => setDialog(() => loaded),
+            () => undefined,
+          ),
+      ),
+    [loadDialog],
+  );
   useImperativeHandle(
     ref,
     () => ({
       show: () =>
         void loadDialog().then(
-          (loaded) => setDialog(() => loaded),
+          (loaded) => {
+            setDialog(() => loaded);
+            setOpen(true);
+          },
           () => announce('Keyboard shortcuts could not be loaded: try again.'),
         ),
     }),
     [loadDialog],
   );
-  return Dialog ? <Dialog onClose={() => setDialog(null)} /> : null;
+  return Dialog ? <Dialog open={open} onClose={() => setOpen(false)} /> : null;
 }

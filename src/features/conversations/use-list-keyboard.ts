@@ -122,10 +122,18 @@ export function useListKeyboard({
   const scrolledTo = useRef(-1);
   useEffect(() => {
     if (!wantFocus.current || waiting || selectedId === undefined) return;
-    if (scrolledTo.current !== index) virtualizer.scrollToIndex((scrolledTo.current = index));
-    const row = scrollerRef.current?.querySelector<HTMLElement>(
-      `[data-conversation-id="${selectedId}"]`,
-    );
+    const scroller = scrollerRef.current;
+    const find = () =>
+      scroller?.querySelector<HTMLElement>(`[data-conversation-id="${selectedId}"]`);
+    // A row already in view is only focused: asking the virtualizer to scroll to it moves nothing
+    // but still re-renders the whole list, twice per key (a profile of j at CPU 4×).
+    const box = find()?.getBoundingClientRect();
+    const view = scroller?.getBoundingClientRect();
+    const shown = box && view && box.top >= view.top && box.bottom <= view.bottom;
+    if (scrolledTo.current !== index && !shown) {
+      virtualizer.scrollToIndex((scrolledTo.current = index));
+    }
+    const row = find();
     if (row) {
       wantFocus.current = false;
       scrolledTo.current = -1;

@@ -1,7 +1,17 @@
 import type { VirtualItem } from '@tanstack/react-virtual';
-import { memo } from 'react';
+import { memo, startTransition, type MouseEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
 import type { Conversation } from '../../api/schemas';
 import { ConversationRow } from './conversation-row';
+
+/** A click the browser would follow in this tab: the left button, no modifier (new tab, window). */
+function opensHere(event: MouseEvent): boolean {
+  return (
+    event.button === 0 &&
+    !event.defaultPrevented &&
+    !(event.metaKey || event.altKey || event.ctrlKey || event.shiftKey)
+  );
+}
 
 interface VirtualRowsProps {
   rows: readonly Conversation[];
@@ -36,8 +46,24 @@ export const VirtualRows = memo(function VirtualRows({
   isNew,
   now,
 }: VirtualRowsProps) {
+  const navigate = useNavigate();
+  // One handler for every row's link: a click opens the pane without loading the page, in a
+  // transition, so the click is painted at once and the pane's render yields to the browser
+  // instead of holding the frame. Ctrl/middle click and the like stay the browser's.
+  const openClicked = (event: MouseEvent<HTMLUListElement>) => {
+    const link = (event.target as Element).closest<HTMLAnchorElement>('a[data-conversation-id]');
+    if (!link || !opensHere(event)) return;
+    event.preventDefault();
+    const href = link.getAttribute('href')!;
+    startTransition(() => void navigate(href));
+  };
   return (
-    <ul aria-label="Conversations" className="conversation-rows" style={{ height: totalSize }}>
+    <ul
+      aria-label="Conversations"
+      className="conversation-rows"
+      style={{ height: totalSize }}
+      onClick={openClicked}
+    >
       {items.map((item) => {
         const conversation = rows[item.index];
         if (!conversation) return null;

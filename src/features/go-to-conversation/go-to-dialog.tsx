@@ -1,3 +1,4 @@
+import './go-to-dialog.css';
 import { useId, useRef, useState, type SyntheticEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { ModalDialog } from '../../ui/modal-dialog';

@@ -1,0 +1,166 @@
+import { useEffect, useRef, useState } from 'react';
+import type { MessagePage } from '../../../api/messages';
+import type { Conversation } from '../../../api/schemas';
+import { formatExact, prepareTimeFormats } from '../../../lib/time';
+import { ErrorAlert } from '../../../ui/error-alert';
+import { announce } from '../../../ui/live-region';
+import { conversationTranscript } from './conversation-transcript';
+import { saveTextFile } from './save-text-file';
+
+type Action = 'print' | 'export';
+
+type Job =
+  | { phase: 'idle'; note?: string }
+  | { phase: 'loading'; action: Action }
+  | { phase: 'printing'; pageCount: number }
+  | { phase: 'failed'; action: Action; error: unknown };
+
+interface TranscriptActionsProps {
+  conversationId: number;
+  conversation: Conversation | undefined;
+  /** The message pages the pane shows. */
+  pages: MessagePage[];
+  hasNextPage: boolean;
+  loadAllPages: (signal?: AbortSignal) => Promise<MessagePage[]>;
+}
+
+const ACTION_WORDS: Record<Action, { cancel: string; cancelled: string; failed: string }> = {
+  print: { cancel: 'printing', cancelled: 'Printing cancelled', failed: 'printed' },
+  export: { cancel: 'export', cancelled: 'Export cancelled', failed: 'exported' },
+};
+
+/** The time zone formatExact writes in (its own formatter's: making another costs time). */
+function timeZoneName(): string {
+  return prepareTimeFormats().exact.resolvedOptions().timeZone;
+}
+
+function countMessages(pages: MessagePage[]): number {
+  return pages.reduce((count, page) => count + page.messages.length, 0);
+}
+
+/**
+ * "Print conversation" and "Export conversation", in the pane's header. Both load every message
+ * page first (into the pane's own query, so the pane shows them too), with progress and Cancel;
+ * then Print opens the browser's print dialog on the pane (ui/print-and-export.css) and Export
+ * saves conversation-{id}.md (conversation-transcript.ts). One at a time: pressing either again
+ * while one runs changes nothing. Closing the pane or opening another conversation unmounts this and
+ * aborts what is under way, so nothing is printed or saved for a conversation no longer open.
+ */
+export function TranscriptActions({
+  conversationId,
+  conversation,
+  pages,
+  hasNextPage,
+  loadAllPages,
+}: TranscriptActionsProps) {
+  const [job, setJob] = useState<Job>({ phase: 'idle' });
+  const running = useRef<AbortController | null>(null);
+  useEffect(() => () => running.current?.abort(), []);
+
+  const start = (action: Action) => {
+    if (running.current) return;
+    const controller = new AbortController();
+    running.current = controller;
+    setJob({ phase: 'loading', action });
+    loadAllPages(controller.signal).then(
+      (allPages) => {
+        if (controller.signal.aborted) return;
+        if (action === 'print') {
+          setJob({ phase: 'printing', pageCount: allPages.length });
+          return;
+        }
+        running.current = null;
+        const fileName = `conversation-${conversationId}.md`;
+        saveTextFile(
+          conversationTranscript({
+            conversationId,
+            conversation,
+            messages: allPages.flatMap((page) => page.messages),
+            formatTime: formatExact,
+            timeZone: timeZoneName(),
+            exportedAt: Date.now(),
+          }),
+          fileName,
+          'text/markdown;charset=utf-8',
+        );
+        const note = `Saved ${fileName} to your downloads`;
+        setJob({ phase: 'idle', note });
+        announce(note);
+      },
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        running.current = null;
+        setJob({ phase: 'failed', action, error });
+      },
+    );
+  };
+
+  const cancel = () => {
+    if (job.phase !== 'loading' && job.phase !== 'printing') return;
+    running.current?.abort();
+    running.current = null;
+    const note = ACTION_WORDS[job.phase === 'printing' ? 'print' : job.action].cancelled;
+    setJob({ phase: 'idle', note });
+    announce(note);
+  };
+
+  // Prints once the pane shows every page: effects run after React has put them in the page.
+  const readyToPrint = job.phase === 'printing' && !hasNextPage && pages.length >= job.pageCount;
+  useEffect(() => {
+    if (!readyToPrint || !running.current) return;
+    running.current = null;
+    window.print();
+    setJob({ phase: 'idle' });
+  }, [readyToPrint]);
+
+  const busy = job.phase === 'loading' || job.phase === 'printing';
+  const loaded = countMessages(pages);
+  return (
+    <>
+      <button
+        type="button"
+        className="button-quiet"
+        aria-disabled={busy}
+        onClick={() => start('print')}
+      >
+        Print conversation
+      </button>
+      <button
+        type="button"
+        className="button-quiet"
+        aria-disabled={busy}
+        onClick={() => start('export')}
+      >
+        Export conversation
+      </button>
+      <p className="print-only">Times are in the time zone {timeZoneName()}.</p>
+      {busy ? (
+        <div className="transcript-status">
+          <p role="status">
+            Loading every message first: {pages.length} of ? pages,{' '}
+            {loaded === 1 ? '1 message' : `${loaded} messages`} so far…
+          </p>
+          <button type="button" className="button-quiet" onClick={cancel}>
+            Cancel
+            <span className="visually-hidden">
+              {' '}
+              {ACTION_WORDS[job.phase === 'printing' ? 'print' : job.action].cancel}
+            </span>
+          </button>
+        </div>
+      ) : null}
+      {job.phase === 'failed' ? (
+        <div className="transcript-status">
+          <ErrorAlert
+            title={`Not every message could be loaded, so the conversation was not ${ACTION_WORDS[job.action].failed}.`}
+            error={job.error}
+            onRetry={() => start(job.action)}
+          />
+        </div>
+      ) : null}
+      {job.phase === 'idle' && job.note ? (
+        <p className="transcript-status detail-hint">{job.note}.</p>
+      ) : null}
+    </>
+  );
+}
