@@ -95,6 +95,13 @@ async function expectShown(dialog: Locator, entry: Sample, plays: (type: string)
       await expect(link).toHaveAttribute('target', '_blank');
       await expect(link).toHaveAttribute('rel', /noopener/);
       await expect(dialog.locator('a[href^="javascript:" i]')).toHaveCount(0);
+      // + zooms in from fit width, 0 fits again.
+      const fit = dialog.getByRole('button', { name: 'Fit width' });
+      await expect(fit).toHaveAttribute('aria-pressed', 'true');
+      await dialog.page().keyboard.press('+');
+      await expect(fit).toHaveAttribute('aria-pressed', 'false');
+      await dialog.page().keyboard.press('0');
+      await expect(fit).toHaveAttribute('aria-pressed', 'true');
     }
     // The text layer: the page's words, selectable.
     await expect(dialog.locator('.textLayer').first()).toContainText(facts.text, {
@@ -106,6 +113,16 @@ async function expectShown(dialog: Locator, entry: Sample, plays: (type: string)
     const image = dialog.getByRole('img', { name: entry.fileName });
     await expect.poll(() => naturalWidth(image)).toBe(facts.width);
     expect(await image.getAttribute('src')).toMatch(/^blob:/);
+    if (entry.fileName === 'screenshot.png') {
+      // r turns it a quarter; its frame now has the picture's height as its width.
+      await dialog.page().keyboard.press('r');
+      await expect(image).toHaveCSS('transform', /matrix\(0, 1, -1, 0|matrix\(6\.\d+e-17, 1/);
+      await dialog.page().keyboard.press('+');
+      await expect(dialog.getByRole('button', { name: 'Fit' })).toHaveAttribute(
+        'aria-pressed',
+        'false',
+      );
+    }
   } else if ('durationSeconds' in facts) {
     const media = dialog.locator(entry.kind === 'audio' ? 'audio' : 'video');
     if (plays(entry.mimeType)) {
