@@ -21,7 +21,11 @@ import { createPdfWorker } from '../../../../lib/pdf-worker-policy';
 const LINK_PROTOCOLS = new Set(['http:', 'https:', 'mailto:']);
 
 export type OpenedPdf =
-  { state: 'ready'; doc: PDFDocumentProxy } | { state: 'locked' } | { state: 'damaged' };
+  | { state: 'ready'; doc: PDFDocumentProxy }
+  | { state: 'locked' }
+  | { state: 'damaged' }
+  /** The worker did not start (its script refused or missing): no answer would ever come. */
+  | { state: 'no-worker' };
 
 export interface OpeningPdf {
   opened: Promise<OpenedPdf>;
@@ -43,7 +47,10 @@ export function openPdf(blob: Blob): OpeningPdf {
   const pdfWorker = new PDFWorker({ port: worker as never, verbosity: VerbosityLevel.ERRORS });
   let task: PDFDocumentLoadingTask | null = null;
   let closed = false;
-  const opened = blob.arrayBuffer().then(async (buffer): Promise<OpenedPdf> => {
+  const failed = new Promise<OpenedPdf>((resolve) =>
+    worker.addEventListener('error', () => resolve({ state: 'no-worker' }), { once: true }),
+  );
+  const reading = blob.arrayBuffer().then(async (buffer): Promise<OpenedPdf> => {
     if (closed) return { state: 'damaged' };
     task = getDocument({
       data: new Uint8Array(buffer),
@@ -59,6 +66,7 @@ export function openPdf(blob: Blob): OpeningPdf {
       return { state: isNamed(error, 'PasswordException') ? 'locked' : 'damaged' };
     }
   });
+  const opened = Promise.race([reading, failed]);
   const close = () => {
     closed = true;
     const ending = task ? task.destroy() : Promise.resolve();

@@ -264,6 +264,7 @@ export function PdfView({ blob, name }: { blob: Blob; name: string }) {
     case 'loading':
       return <p role="status">Opening {name}…</p>;
     case 'no-code':
+    case 'no-worker':
       return (
         <ViewNote>The PDF viewer could not be loaded (offline?). Download saves the file.</ViewNote>
       );
