@@ -253,6 +253,13 @@ test.describe('the attachment viewer', () => {
       });
       const dialog = await openViewer(pane, 'orders.csv');
       await expect(dialog.getByRole('status')).toContainText('Loading orders.csv');
+      // ? still lists the shortcuts, the viewer's among them; Esc closes only that.
+      await page.keyboard.press('?');
+      const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+      await expect(help.getByText('Rotate the image')).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(help).toHaveCount(0);
+      await expect(dialog).toBeVisible();
       await page.keyboard.press('j');
       await page.keyboard.press('Enter');
       await expect(dialog).toHaveCount(0);
