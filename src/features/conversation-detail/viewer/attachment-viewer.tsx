@@ -42,7 +42,7 @@ function handOnToList(event: PressedKey): boolean {
   if (!LIST_KEYS.has(event.key) && !enterOnText) return false;
   const key = enterOnText ? 'o' : event.key;
   document.body.dispatchEvent(
-    new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }),
+    new globalThis.KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }),
   );
   return true;
 }
@@ -74,10 +74,7 @@ function KindView({
 }) {
   switch (kind) {
     case 'pdf':
-      return (
-        // PDF.js is a chunk of its own, loaded by the view on the first PDF.
-        <PdfView blob={blob} name={name} />
-      );
+      return <PdfView blob={blob} name={name} />;
     case 'image':
       return <ImageView blob={blob} mimeType={attachment.mimeType} name={name} />;
     case 'audio':
