@@ -9,6 +9,7 @@ export const METRIC_GROUPS = [
   'download',
   'poll',
   'find',
+  'viewer',
 ] as const;
 export type MetricGroup = (typeof METRIC_GROUPS)[number];
 
@@ -17,7 +18,7 @@ export type Profile = (typeof PROFILES)[number];
 
 /** What each profile runs unless --only says otherwise. */
 export const PROFILE_GROUPS: Record<Profile, readonly MetricGroup[]> = {
-  default: ['bundle', 'first-row', 'scroll', 'download', 'poll', 'find'],
+  default: ['bundle', 'first-row', 'scroll', 'download', 'poll', 'find', 'viewer'],
   slow: ['bundle', 'first-row', 'sign-in', 'interactions', 'scroll', 'find'],
 };
 

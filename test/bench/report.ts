@@ -14,6 +14,8 @@ import type { InteractionResult } from './measure-interactions';
 import type { PollSample } from './measure-poll';
 import type { ScrollResult, ScrollSample } from './measure-scroll';
 import type { SignInResult } from './measure-sign-in';
+import { VIEWED_IN_A_ROW } from './measure-viewer';
+import type { ViewerSample } from './measure-viewer';
 import { KIB, max, median, MIB } from './stats';
 
 export interface BenchResults {
@@ -32,6 +34,7 @@ export interface BenchResults {
   download?: DownloadResult | undefined;
   poll?: PollSample[] | undefined;
   find?: FindResult | undefined;
+  viewer?: ViewerSample[] | undefined;
   /** Measurements that broke, by metric group: reported as n/a. */
   errors?: Record<string, string>;
 }
@@ -65,6 +68,8 @@ export const LONG_TASK_MS = 50;
 export const DOWNLOAD_MAX_RATIO = 1.3;
 /** "Flat": the page's peak heap (ArrayBuffers included) grows less than this during the bench download. */
 export const DOWNLOAD_MAX_GROWTH_MIB = 16;
+/** "Flat": the page's heap after viewing 30 attachments in a row, viewer closed, against before. */
+export const VIEWER_MAX_GROWTH_MIB = 2;
 
 const ms = (value: number) =>
   Number.isFinite(value) ? `${value >= 100 ? value.toFixed(0) : value.toFixed(1)} ms` : 'n/a';
@@ -334,6 +339,26 @@ function pollRows(samples: PollSample[]): Row[] {
   ];
 }
 
+function viewerRows(samples: ViewerSample[]): Row[] {
+  const growth = medianOf(
+    samples,
+    (s) => s.after.used + s.after.backing - (s.before.used + s.before.backing),
+  );
+  return [
+    {
+      metric: `Page heap growth after viewing ${VIEWED_IN_A_ROW} attachments in a row (viewer closed, after GC)`,
+      threadline: mib(growth),
+      baseline: '—',
+      ratio: '—',
+      target: `flat (≤ ${VIEWER_MAX_GROWTH_MIB} MiB)`,
+      met: met(growth <= VIEWER_MAX_GROWTH_MIB * MIB),
+      ...(growth > VIEWER_MAX_GROWTH_MIB * MIB
+        ? { note: `grew ${mib(growth)} over ${VIEWED_IN_A_ROW} attachments` }
+        : {}),
+    },
+  ];
+}
+
 function signInRows(result: SignInResult): Row[] {
   const ratio = result.appMedian / result.baselineMedian;
   return [
@@ -500,6 +525,7 @@ export function buildRows(results: BenchResults): Row[] {
     ...(results.signIn ? signInRows(results.signIn) : []),
     ...(results.interactions ? interactionRows(results.interactions) : []),
     ...(results.find ? findRows(results.find) : []),
+    ...(results.viewer ? viewerRows(results.viewer) : []),
     ...errorRows(results),
   ];
 }
@@ -567,7 +593,7 @@ export function markdownReport(results: BenchResults, rows: Row[]): string {
     '',
     results.profile === 'slow'
       ? 'Reproduce: `npm run bench -- --slow` (options: `--runs N`, `--only bundle,first-row,sign-in,interactions,scroll,find`).'
-      : 'Reproduce: `npm run bench` (options: `--runs N`, `--quick`, `--only bundle,first-row,scroll,download,poll,find`, `--slow`).',
+      : 'Reproduce: `npm run bench` (options: `--runs N`, `--quick`, `--only bundle,first-row,scroll,download,poll,find,viewer`, `--slow`).',
     '',
   ].join('\n');
 }

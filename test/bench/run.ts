@@ -30,6 +30,7 @@ import { measureInteractions } from './measure-interactions';
 import { measurePoll, POLL_INTERVAL_MS } from './measure-poll';
 import { measureScroll } from './measure-scroll';
 import { measureSignIn } from './measure-sign-in';
+import { measureViewer, VIEWED_IN_A_ROW } from './measure-viewer';
 import { buildRows, profileTable, samplesLine, writeReport } from './report';
 import type { BenchResults } from './report';
 import { startStaticServer } from './static-server';
@@ -194,6 +195,14 @@ async function main(): Promise<void> {
         measurePoll(b, origin, session, state, pollRuns),
       );
       server.setConfig(baseConfig);
+    }
+
+    if (wants('viewer')) {
+      results.viewer = await attempt(
+        'viewer',
+        `page heap around viewing ${VIEWED_IN_A_ROW} attachments in a row (${Math.min(args.runs, 3)} samples)`,
+        () => measureViewer(b, origin, session, state, Math.min(args.runs, 3)),
+      );
     }
 
     const rows = buildRows(results);

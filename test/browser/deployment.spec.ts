@@ -333,9 +333,11 @@ test('deploy/nginx.conf serves the build with the documented headers, SPA fallba
   expectHeaders(revalidated.response, { ...security, 'cache-control': 'no-cache' }, '304');
 
   // Content-hashed assets: immutable for a year, JavaScript as JavaScript, compressed.
+  // .mjs: PDF.js's worker, a module worker, refused under any type but JavaScript.
   const assets = (await readdir(join(BUILD_DIR, 'assets'))).filter((name) =>
-    /\.(js|css)$/.test(name),
+    /\.(m?js|css)$/.test(name),
   );
+  expect(assets.some((name) => name.endsWith('.mjs'))).toBe(true);
   const entry = /<script type="module" crossorigin src="\/assets\/([^"]+\.js)"/.exec(
     indexHtml.toString(),
   )?.[1];
@@ -344,7 +346,7 @@ test('deploy/nginx.conf serves the build with the documented headers, SPA fallba
     const { response, body } = await get(`${url}/assets/${name}`, { 'accept-encoding': 'gzip' });
     expect(response.status, name).toBe(200);
     expect(response.headers.get('content-type'), name).toMatch(
-      name.endsWith('.js') ? JS_TYPE : TYPES['.css']!,
+      /\.m?js$/.test(name) ? JS_TYPE : TYPES['.css']!,
     );
     expectHeaders(response, { ...security, 'cache-control': IMMUTABLE }, name);
     expect(response.headers.get('content-encoding'), `${name} compressed`).toBe('gzip');
@@ -374,7 +376,7 @@ test('deploy/nginx.conf serves the build with the documented headers, SPA fallba
   expect(redirect.headers.get('location')).toBe('https://127.0.0.1/conversations/123?statusId=1');
 });
 
-test('an agent signs in through nginx, opens a deep link and downloads: exact bytes, no CSP violation', async ({
+test('an agent signs in through nginx, opens a deep link, downloads (exact bytes) and views a PDF: no CSP violation', async ({
   page,
   service,
   deployment,
@@ -390,6 +392,11 @@ test('an agent signs in through nginx, opens a deep link and downloads: exact by
       mimeType: 'application/octet-stream',
     }),
   );
+  service.state.addAttachment(conversation.id, {
+    fileName: 'manual.pdf',
+    mimeType: 'application/pdf',
+    size: 40 * 1024,
+  });
   await recordViolations(page);
   // Every answer nginx gives the browser: none may fail (a missing chunk would show here).
   const failures: string[] = [];
@@ -439,6 +446,15 @@ test('an agent signs in through nginx, opens a deep link and downloads: exact by
     );
   }
   expect(await registeredWorkers(page)).toEqual([`${deployment.url}/download-sw.js`]);
+
+  // A PDF in the attachment viewer: PDF.js's module worker (.mjs) from nginx, created through
+  // the threadline-pdf-worker policy under the header's policy.
+  await pane.getByRole('button', { name: 'View manual.pdf', exact: true }).click();
+  const viewer = page.getByRole('dialog', { name: 'manual.pdf' });
+  await expect(viewer.getByText(/^Page 1 of \d+$/)).toBeVisible();
+  await expect(viewer.locator('.textLayer').first()).toContainText('Threadline');
+  await page.keyboard.press('Escape');
+  await expect(viewer).toHaveCount(0);
 
   // A reload through nginx, with the worker in place: the inbox and the pane come back.
   await page.reload();

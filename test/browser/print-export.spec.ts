@@ -47,7 +47,7 @@ test(
     await pane.getByRole('button', { name: 'Export conversation' }).click();
     const download = await saved;
     expect(download.suggestedFilename()).toBe(`conversation-${thread.id}.md`);
-    const text = await readFile((await download.path())!, 'utf8');
+    const text = await readFile(await download.path(), 'utf8');
     expect(text.startsWith(`# Conversation #${thread.id}\n`)).toBe(true);
     expect(text).toContain(`## Messages (${thread.count} messages)`);
     expect(text).toContain(`### 1. ${thread.first.author.name} · `);

@@ -45,7 +45,9 @@ test(
       .locator('meta[http-equiv="Content-Security-Policy"]')
       .first()
       .getAttribute('content');
-    expect(policy).toContain("require-trusted-types-for 'script'; trusted-types threadline-worker");
+    expect(policy).toContain(
+      "require-trusted-types-for 'script'; trusted-types threadline-worker threadline-pdf-worker",
+    );
 
     // A reload: the first page is drawn with plain DOM before React starts, then replaced.
     await page.reload();
@@ -69,15 +71,13 @@ test(
     const pane = page.getByRole('complementary', { name: `Conversation #${gallery.id}` });
     await expect(pane.getByRole('list', { name: 'Messages' })).toBeVisible();
 
-    // An image preview, and its large view.
-    const thumbnail = pane.getByRole('button', { name: 'View screenshot.png' });
-    await thumbnail.scrollIntoViewIfNeeded();
+    // An image preview, and the attachment viewer.
+    const thumbnail = pane.getByRole('img', { name: 'screenshot.png' });
+    await pane.getByRole('button', { name: 'View screenshot.png' }).scrollIntoViewIfNeeded();
     await expect
-      .poll(() =>
-        thumbnail.locator('img').evaluate((image: HTMLImageElement) => image.naturalWidth),
-      )
+      .poll(() => thumbnail.evaluate((image: HTMLImageElement) => image.naturalWidth))
       .toBeGreaterThan(0);
-    await thumbnail.click();
+    await pane.getByRole('button', { name: 'View screenshot.png' }).click();
     const viewer = page.getByRole('dialog');
     await expect(viewer).toHaveAccessibleName('screenshot.png');
     await page.keyboard.press('ArrowRight');

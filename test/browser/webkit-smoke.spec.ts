@@ -3,10 +3,15 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { By, type WebDriver } from 'selenium-webdriver';
-import type { RunningServiceDouble } from '../../service-double/index';
+import {
+  SHOWCASE_RANKS,
+  VIEWER_SAMPLES,
+  type RunningServiceDouble,
+} from '../../service-double/index';
 import {
   button,
   fieldByLabel,
+  pageErrors,
   press,
   typeInto,
   waitFor,
@@ -581,4 +586,40 @@ test("at an iPad's width the pane sits beside the list and nothing overflows; a 
   } finally {
     await slow.close();
   }
+});
+
+test('the attachment viewer shows a PDF (PDF.js in its worker, under Trusted Types) and, with →, an image; Esc closes it', async ({
+  webkit,
+  service,
+}) => {
+  const { driver } = webkit;
+  const id = service.state.dataset.list()[SHOWCASE_RANKS.viewerSamples]!.id;
+  await signIn(webkit, service, { path: `/conversations/${id}` });
+  const view = await waitFor(driver, button('View manual.pdf'));
+  await driver.executeScript('arguments[0].scrollIntoView({ block: "center" })', view);
+  await view.click();
+  await waitFor(driver, By.xpath('//dialog//*[normalize-space(.)="Page 1 of 3"]'));
+  await expect
+    .poll(
+      () =>
+        driver.executeScript<string>(
+          `return document.querySelector('dialog .textLayer')?.textContent ?? ''`,
+        ),
+      { timeout: 15_000 },
+    )
+    .toContain('Threadline sample manual');
+
+  await press(driver, '\uE014'); // ArrowRight
+  const png = VIEWER_SAMPLES.find((sample) => sample.fileName === 'screenshot.png')!;
+  const width = 'width' in png.expect ? png.expect.width : -1;
+  await expect
+    .poll(() =>
+      driver.executeScript<number>(
+        `return document.querySelector('dialog img[alt="screenshot.png"]')?.naturalWidth ?? 0`,
+      ),
+    )
+    .toBe(width);
+  await press(driver, '\uE00C'); // Escape
+  await expect.poll(async () => (await driver.findElements(By.css('dialog[open]'))).length).toBe(0);
+  expect(await pageErrors(driver)).toEqual([]);
 });

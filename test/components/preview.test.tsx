@@ -287,42 +287,44 @@ describe('image previews', () => {
     expect(seen.sent).toBeLessThan(20 * MB);
   });
 
-  it('opens a large view (a modal dialog named by the file) that moves with ←/→ and returns focus on close', async () => {
+  it('a click on a thumbnail opens the attachment viewer on it, which reuses the cached preview; ←/→ step through the viewable attachments', async () => {
     captureObjectUrls();
     const id = bareConversationId();
     service().addAttachment(id, { fileName: 'first.png', mimeType: 'image/png' });
-    service().addAttachment(id, { fileName: 'notes.pdf', mimeType: 'application/pdf' });
+    service().addAttachment(id, { fileName: 'notes.zip', mimeType: 'application/zip' });
     service().addAttachment(id, { fileName: 'second.webp', mimeType: 'image/webp' });
     service().addAttachment(id, { fileName: 'third.jpg', mimeType: 'image/jpeg' });
     const { pane, user } = await openPane(id);
     FakeIntersectionObserver.reveal();
-    const thumbnail = await within(pane).findByRole('button', { name: 'View first.png' });
+    const thumbnail = await within(row(pane, 'first.png')).findByRole('img', { name: 'first.png' });
+    await waitFor(() => expect(attachmentRequests()).toHaveLength(3));
     const showModal = vi.spyOn(HTMLDialogElement.prototype, 'showModal');
     await user.click(thumbnail);
 
     const viewer = await screen.findByRole('dialog', { name: 'first.png' });
     expect(showModal).toHaveBeenCalledTimes(1);
-    expect(await within(viewer).findByRole('img', { name: 'first.png' })).toBeVisible();
+    expect(await within(viewer).findByRole('img', { name: 'first.png' })).toBeInTheDocument();
     expect(viewer).toHaveTextContent('1 of 3');
+    // The zip is not viewable: no View button, not stepped to.
+    expect(within(pane).queryByRole('button', { name: 'View notes.zip' })).toBeNull();
 
     fireEvent.keyDown(viewer, { key: 'ArrowRight' });
     expect(screen.getByRole('dialog')).toHaveAccessibleName('second.webp');
-    expect(await within(viewer).findByRole('img', { name: 'second.webp' })).toBeVisible();
     fireEvent.keyDown(viewer, { key: 'ArrowRight' });
     expect(screen.getByRole('dialog')).toHaveAccessibleName('third.jpg');
+    // The last one: Next goes nowhere.
     fireEvent.keyDown(viewer, { key: 'ArrowRight' });
-    expect(screen.getByRole('dialog')).toHaveAccessibleName('first.png');
-    fireEvent.keyDown(viewer, { key: 'ArrowLeft' });
     expect(screen.getByRole('dialog')).toHaveAccessibleName('third.jpg');
-    await user.click(within(viewer).getByRole('button', { name: 'Previous image' }));
+    await user.click(within(viewer).getByRole('button', { name: 'Previous' }));
     expect(screen.getByRole('dialog')).toHaveAccessibleName('second.webp');
-    await user.click(within(viewer).getByRole('button', { name: 'Next image' }));
-    expect(screen.getByRole('dialog')).toHaveAccessibleName('third.jpg');
 
     await user.click(within(viewer).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(thumbnail).toHaveFocus();
-    // The large view reused the cached previews: one request per image.
+    // The viewer showed the cached previews: one request per image, all made for the thumbnails.
     expect(attachmentRequests()).toHaveLength(3);
+    // Focus returns to the row's View button, the keyboard's way to the same viewer.
+    expect(
+      within(row(pane, 'first.png')).getByRole('button', { name: 'View first.png' }),
+    ).toHaveFocus();
   });
 });

@@ -4,6 +4,8 @@ import { savedFileName, shownFileName } from '../../lib/attachment-target';
 import { useSession } from '../../lib/session-context';
 import { AttachmentThumbnail } from './previews/attachment-thumbnail';
 import { isPreviewable } from './previews/previewable';
+import { ViewButton } from './viewer/view-button';
+import { isViewable } from './viewer/viewable';
 
 interface AttachmentItemProps {
   attachment: Attachment;
@@ -11,8 +13,8 @@ interface AttachmentItemProps {
 }
 
 /**
- * A thumbnail for raster images (see previews/), then name, media type and what can be done with
- * the file (the downloads feature's control, through the slot in lib/attachment-actions.tsx). The
+ * A thumbnail for raster images (see previews/), then name, media type, View for what the viewer
+ * shows (viewer/viewable.ts) and what else can be done with the file (the downloads feature's control, through the slot in lib/attachment-actions.tsx). The
  * name is the sender's raw text, rendered by React as text; the file is saved under the safe name.
  */
 export function AttachmentItem({ attachment, conversationId }: AttachmentItemProps) {
@@ -33,6 +35,9 @@ export function AttachmentItem({ attachment, conversationId }: AttachmentItemPro
           <span className="attachment-meta">Saves as “{safeName}”</span>
         ) : null}
       </div>
+      {isViewable(attachment, serviceUrl) ? (
+        <ViewButton attachment={attachment} name={shownName} />
+      ) : null}
       <AttachmentActions attachment={attachment} conversationId={conversationId} />
     </li>
   );

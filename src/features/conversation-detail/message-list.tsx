@@ -1,11 +1,8 @@
-import { useMemo } from 'react';
 import type { MessagePage } from '../../api/messages';
-import { useSession } from '../../lib/session-context';
 import { ErrorAlert } from '../../ui/error-alert';
-import { ImageGallery } from './previews/image-gallery';
 import { MessageItem } from './message-item';
-import { previewableImages } from './previews/previewable';
 import { useAutoLoad } from './use-auto-load';
+import { AttachmentViewerProvider } from './viewer/viewer-context';
 
 interface MessageListProps {
   pages: MessagePage[];
@@ -25,16 +22,7 @@ export function MessageList({
   onLoadMore,
   conversationId,
 }: MessageListProps) {
-  const { serviceUrl } = useSession();
   const messages = pages.flatMap((page) => page.messages);
-  const images = useMemo(
-    () =>
-      previewableImages(
-        pages.flatMap((page) => page.messages.flatMap((message) => message.attachments)),
-        serviceUrl,
-      ),
-    [pages, serviceUrl],
-  );
   const canAutoLoad = hasNextPage && !isFetchingNextPage && !nextPageError;
   const sentinel = useAutoLoad<HTMLDivElement>(canAutoLoad, onLoadMore);
 
@@ -42,7 +30,14 @@ export function MessageList({
     return <p className="detail-empty">This conversation has no messages.</p>;
   }
   return (
-    <ImageGallery images={images}>
+    <AttachmentViewerProvider
+      conversationId={conversationId}
+      pages={pages}
+      hasNextPage={hasNextPage}
+      isFetchingNextPage={isFetchingNextPage}
+      nextPageError={nextPageError}
+      onLoadMore={onLoadMore}
+    >
       <ol className="messages" aria-label="Messages">
         {messages.map((message) => (
           <MessageItem key={message.key} message={message} conversationId={conversationId} />
@@ -67,6 +62,6 @@ export function MessageList({
           </p>
         ) : null}
       </div>
-    </ImageGallery>
+    </AttachmentViewerProvider>
   );
 }

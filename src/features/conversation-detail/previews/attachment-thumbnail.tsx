@@ -3,9 +3,9 @@ import { useState } from 'react';
 import type { Attachment } from '../../../api/schemas';
 import { useSession } from '../../../lib/session-context';
 import { BlobImage } from './blob-image';
-import { useImageGallery } from './image-gallery';
 import { previewQueryOptions } from './preview-query';
 import { useInView } from './use-in-view';
+import { useAttachmentViewer } from '../viewer/viewer-context';
 
 interface AttachmentThumbnailProps {
   /** Already checked: an allow-listed raster type on the service's origin (see previewable.ts). */
@@ -17,11 +17,12 @@ interface AttachmentThumbnailProps {
  * A thumbnail for a PNG, JPEG, GIF or WebP attachment. Nothing is requested until its slot
  * scrolls into view; then the image is fetched with the token (at most 10 MB) and shown from a
  * Blob. Too large or not loadable: nothing, just the attachment row. Not decodable: "Preview
- * unavailable". A click opens the large view.
+ * unavailable". A click opens the viewer, as the row's View button does (that button is the way in
+ * for the keyboard and screen readers, so the picture is not a second button of the same name).
  */
 export function AttachmentThumbnail({ attachment, name }: AttachmentThumbnailProps) {
   const session = useSession();
-  const gallery = useImageGallery();
+  const viewer = useAttachmentViewer();
   const [slot, inView] = useInView<HTMLDivElement>();
   const preview = useQuery({ ...previewQueryOptions(session, attachment.url), enabled: inView });
   const [broken, setBroken] = useState(false);
@@ -33,19 +34,24 @@ export function AttachmentThumbnail({ attachment, name }: AttachmentThumbnailPro
   }
   if (result?.kind === 'image') {
     return (
-      <button
-        type="button"
+      <div
         className="attachment-thumbnail"
-        onClick={(event) => gallery?.open(attachment, event.currentTarget)}
+        onClick={(event) =>
+          viewer?.open(
+            attachment,
+            event.currentTarget
+              .closest('li')
+              ?.querySelector<HTMLElement>('[data-attachment-view]') ?? null,
+          )
+        }
       >
-        <span className="visually-hidden">View </span>
         <BlobImage
           blob={result.blob}
           alt={name}
           className="attachment-thumbnail-image"
           onError={() => setBroken(true)}
         />
-      </button>
+      </div>
     );
   }
   return (

@@ -10,7 +10,7 @@ export function previewKey(url: string) {
 
 /**
  * One image's preview, fetched once and kept (staleTime Infinity), so re-opening the conversation
- * or the large view shows it without another request. A transient failure is retried under the
+ * or the attachment viewer shows it without another request. A transient failure is retried under the
  * app's one policy (the query client's defaults: Retry-After, backoff, at most 3); anything else
  * leaves the attachment row as it is, still offering the download.
  */

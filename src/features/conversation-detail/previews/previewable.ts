@@ -9,8 +9,3 @@ import { previewTypeOf } from './preview-settings';
 export function isPreviewable(attachment: Attachment, serviceUrl: string): boolean {
   return previewTypeOf(attachment.mimeType) !== null && isServiceUrl(attachment.url, serviceUrl);
 }
-
-/** The conversation's previewable images, in message order: what ←/→ step through. */
-export function previewableImages(attachments: Attachment[], serviceUrl: string): Attachment[] {
-  return attachments.filter((attachment) => isPreviewable(attachment, serviceUrl));
-}

@@ -1,0 +1,23 @@
+import { Component, type ReactNode } from 'react';
+import { ViewNote } from './kinds/view-note';
+
+interface KindBoundaryState {
+  failed: boolean;
+}
+
+/**
+ * A view that throws (its code did not load, a library failed on a hostile file) says so in the
+ * viewer instead of taking the pane down; Download still saves the file.
+ */
+export class KindBoundary extends Component<{ children: ReactNode }, KindBoundaryState> {
+  override state: KindBoundaryState = { failed: false };
+
+  static getDerivedStateFromError(): KindBoundaryState {
+    return { failed: true };
+  }
+
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    return <ViewNote>This file could not be shown here. Download saves it.</ViewNote>;
+  }
+}
