@@ -57,6 +57,8 @@ interface AttachmentViewerProps {
   more: boolean;
   /** Next is loading the following message page. */
   loadingMore: boolean;
+  /** The following message page could not be loaded (Next tries again). */
+  moreFailed: boolean;
   onStep: (delta: 1 | -1) => void;
   onClose: () => void;
 }
@@ -146,6 +148,7 @@ export function AttachmentViewer({
   count,
   more,
   loadingMore,
+  moreFailed,
   onStep,
   onClose,
 }: AttachmentViewerProps) {
@@ -256,7 +259,11 @@ export function AttachmentViewer({
           Previous
         </button>
         <span className="viewer-position" aria-live="polite">
-          {loadingMore ? 'Loading more messages…' : `${position} of ${count}${more ? '+' : ''}`}
+          {loadingMore
+            ? 'Loading more messages…'
+            : moreFailed && position === count
+              ? 'More messages could not be loaded: Next tries again.'
+              : `${position} of ${count}${more ? '+' : ''}`}
         </span>
         <button
           type="button"
