@@ -20,6 +20,7 @@ import { TextView } from './kinds/text-view';
 import { ViewNote } from './kinds/view-note';
 import { KindBoundary } from './kind-boundary';
 import { viewKindOf, type ViewKind } from './viewable';
+import { useLoadProgress } from './load-progress';
 import { useViewedFile } from './viewer-query';
 import { VIEW_MAX_BYTES } from './viewer-limits';
 import { ViewerKeysContext, viewKeyOf, type ViewKey } from './viewer-keys';
@@ -88,13 +89,27 @@ function KindView({
   }
 }
 
+/** "Loading {name}…", with how much has arrived once there is something to say. */
+function Loading({ url, name }: { url: string; name: string }) {
+  const progress = useLoadProgress(url);
+  const received = progress ? formatBytes(progress.received) : '';
+  return (
+    <p role="status">
+      Loading {name}…
+      {progress
+        ? progress.total === undefined
+          ? ` ${received}`
+          : ` ${received} of ${formatBytes(progress.total)}`
+        : null}
+    </p>
+  );
+}
+
 /** The file itself: loading, too large, an error with Retry, or the kind's view. */
 function ViewerStage({ attachment, name }: { attachment: Attachment; name: string }) {
   const file = useViewedFile(attachment);
   const kind = viewKindOf(attachment);
-  if (file.isPending) {
-    return <p role="status">Loading {name}…</p>;
-  }
+  if (file.isPending) return <Loading url={attachment.url} name={name} />;
   if (file.isError) {
     return (
       <ErrorAlert
