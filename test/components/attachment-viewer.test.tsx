@@ -79,6 +79,24 @@ describe('the attachment viewer', () => {
     expect(screen.getByRole('dialog')).toHaveAccessibleName('settings.json');
   });
 
+  it('says when the next messages page could not be loaded, and Next tries again', async () => {
+    const id = samplesConversation();
+    const { pane, user } = await openPane(id);
+    await user.click(within(pane).getByRole('button', { name: 'View settings.json' }));
+    const viewer = await screen.findByRole('dialog', { name: 'settings.json' });
+    service().faults.enqueue({ kind: '500', on: 'api' });
+    await user.click(within(viewer).getByRole('button', { name: 'Next' }));
+    expect(
+      await within(viewer).findByText('More messages could not be loaded: Next tries again.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('dialog')).toHaveAccessibleName('settings.json');
+    await user.click(within(viewer).getByRole('button', { name: 'Next' }));
+    // Every page is in: no "+" after the count any more.
+    expect(await within(viewer).findByText(/^\d+ of \d+$/)).toBeInTheDocument();
+    await user.click(within(viewer).getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(screen.getByRole('dialog')).toHaveAccessibleName('notes.md'));
+  });
+
   it('shows a CSV as a table of its first 1,000 rows, and as text', async () => {
     const id = samplesConversation();
     const { pane, user } = await openPane(id);
@@ -150,7 +168,10 @@ describe('the attachment viewer', () => {
     const { pane, user } = await openPane(id);
     await user.click(within(pane).getByRole('button', { name: 'View slow.log' }));
     const viewer = await screen.findByRole('dialog', { name: 'slow.log' });
-    expect(within(viewer).getByRole('status')).toHaveTextContent('Loading slow.log');
+    // What has arrived so far (no Content-Length: no total).
+    await waitFor(() =>
+      expect(within(viewer).getByRole('status')).toHaveTextContent('Loading slow.log… 1 KB'),
+    );
     await user.click(within(viewer).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     await waitFor(() => expect(seen.aborted || seen.cancelled).toBe(true));

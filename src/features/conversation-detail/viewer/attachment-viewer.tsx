@@ -20,6 +20,7 @@ import { TextView } from './kinds/text-view';
 import { ViewNote } from './kinds/view-note';
 import { KindBoundary } from './kind-boundary';
 import { viewKindOf, type ViewKind } from './viewable';
+import { useLoadProgress } from './load-progress';
 import { useViewedFile } from './viewer-query';
 import { VIEW_MAX_BYTES } from './viewer-limits';
 import { ViewerKeysContext, viewKeyOf, type ViewKey } from './viewer-keys';
@@ -57,6 +58,8 @@ interface AttachmentViewerProps {
   more: boolean;
   /** Next is loading the following message page. */
   loadingMore: boolean;
+  /** The following message page could not be loaded (Next tries again). */
+  moreFailed: boolean;
   onStep: (delta: 1 | -1) => void;
   onClose: () => void;
 }
@@ -86,13 +89,27 @@ function KindView({
   }
 }
 
+/** "Loading {name}…", with how much has arrived once there is something to say. */
+function Loading({ url, name }: { url: string; name: string }) {
+  const progress = useLoadProgress(url);
+  const received = progress ? formatBytes(progress.received) : '';
+  return (
+    <p role="status">
+      Loading {name}…
+      {progress
+        ? progress.total === undefined
+          ? ` ${received}`
+          : ` ${received} of ${formatBytes(progress.total)}`
+        : null}
+    </p>
+  );
+}
+
 /** The file itself: loading, too large, an error with Retry, or the kind's view. */
 function ViewerStage({ attachment, name }: { attachment: Attachment; name: string }) {
   const file = useViewedFile(attachment);
   const kind = viewKindOf(attachment);
-  if (file.isPending) {
-    return <p role="status">Loading {name}…</p>;
-  }
+  if (file.isPending) return <Loading url={attachment.url} name={name} />;
   if (file.isError) {
     return (
       <ErrorAlert
@@ -146,6 +163,7 @@ export function AttachmentViewer({
   count,
   more,
   loadingMore,
+  moreFailed,
   onStep,
   onClose,
 }: AttachmentViewerProps) {
@@ -256,7 +274,11 @@ export function AttachmentViewer({
           Previous
         </button>
         <span className="viewer-position" aria-live="polite">
-          {loadingMore ? 'Loading more messages…' : `${position} of ${count}${more ? '+' : ''}`}
+          {loadingMore
+            ? 'Loading more messages…'
+            : moreFailed && position === count
+              ? 'More messages could not be loaded: Next tries again.'
+              : `${position} of ${count}${more ? '+' : ''}`}
         </span>
         <button
           type="button"

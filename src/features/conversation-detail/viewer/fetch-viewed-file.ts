@@ -21,6 +21,7 @@ export async function fetchViewedFile(
   url: string,
   token: string,
   signal: AbortSignal,
+  onProgress?: (received: number, total: number | undefined) => void,
 ): Promise<ViewedFile> {
   const deadline = createDeadline({ signal, stallMs: VIEW_STALL_MS });
   try {
@@ -37,6 +38,7 @@ export async function fetchViewedFile(
     const { chunks, size, tooLarge } = await readBody(response.body, {
       deadline,
       limit: VIEW_MAX_BYTES,
+      onProgress: onProgress && ((received) => onProgress(received, length)),
     });
     if (tooLarge) {
       deadline.abort();

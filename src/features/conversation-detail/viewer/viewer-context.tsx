@@ -108,11 +108,14 @@ export function AttachmentViewerProvider({
       if (target) {
         setWaitingAfter(null);
         setCurrent(target);
+      } else if (delta === 1 && hasNextPage && nextPageError) {
+        // The last try failed: try again; the next Next moves on once the page is in.
+        if (!isFetchingNextPage) onLoadMore();
       } else if (delta === 1 && hasNextPage) {
         setWaitingAfter(shown);
       }
     },
-    [shown, items, index, hasNextPage],
+    [shown, items, index, hasNextPage, nextPageError, isFetchingNextPage, onLoadMore],
   );
 
   return (
@@ -125,7 +128,8 @@ export function AttachmentViewerProvider({
           position={index + 1}
           count={items.length}
           more={hasNextPage}
-          loadingMore={waitingAfter !== null}
+          loadingMore={waitingAfter !== null || (isFetchingNextPage && index === items.length - 1)}
+          moreFailed={nextPageError !== null && !isFetchingNextPage}
           onStep={step}
           onClose={close}
         />

@@ -6,6 +6,7 @@ import { useSession } from '../../../lib/session-context';
 import type { PreviewResult } from '../previews/fetch-preview';
 import { previewKey } from '../previews/preview-query';
 import { fetchViewedFile } from './fetch-viewed-file';
+import { progressDone, reportProgress } from './load-progress';
 
 /**
  * The file the viewer shows, under the conversation data's key space. Kept only while the viewer
@@ -18,7 +19,10 @@ export function viewedFileQueryOptions(session: ServiceSession, url: string, pre
   // The session is not part of the key: a session change clears the whole cache.
   return queryOptions({
     queryKey: [...messageKeys.all, 'attachment', url, 'view'] as const,
-    queryFn: ({ signal }) => fetchViewedFile(url, session.token, signal),
+    queryFn: ({ signal }) =>
+      fetchViewedFile(url, session.token, signal, (received, total) =>
+        reportProgress(url, received, total),
+      ).finally(() => progressDone(url)),
     // An image whose thumbnail already holds it (at most 10 MB) is not read again.
     initialData: preview ? { kind: 'file' as const, blob: preview } : undefined,
     gcTime: 0,
