@@ -116,6 +116,19 @@ test(
   { tag: EVERY_ENGINE },
   async ({ page, service }) => {
     await signIn(page, service);
+    // The list asks for its second page as soon as the first is drawn: that request has its answer
+    // before the token changes, so the 401 comes from the click below (it came from that page on
+    // a busy machine, with the form already gone before the click).
+    await expect
+      .poll(() =>
+        service.state.requests.some(
+          (entry) =>
+            entry.path === '/conversations/list' &&
+            entry.query.includes('next=') &&
+            entry.status === 200,
+        ),
+      )
+      .toBe(true);
     service.state.setToken('rotated');
     // click, not check: the answer (401) may remove the form before a check could verify it.
     await page
