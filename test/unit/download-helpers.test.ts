@@ -11,7 +11,7 @@ const failureForStatus = (status: number) => attachmentHttpError(status, null);
 import { parseContentLength } from '../../src/lib/download-progress';
 import { docIdOf, foreignHost } from '../../src/lib/attachment-target';
 import { formatBytes } from '../../src/lib/format-bytes';
-import { saveBlob } from '../../src/features/downloads/engines/save-blob';
+import { saveBlob } from '../../src/lib/save-blob';
 import { throttleProgress } from '../../src/features/downloads/engines/throttle-progress';
 
 afterEach(() => {

@@ -2,12 +2,15 @@ import { useEffect, useRef, useState } from 'react';
 import type { MessagePage } from '../../../api/messages';
 import type { Conversation } from '../../../api/schemas';
 import { formatExact, prepareTimeFormats } from '../../../lib/time';
+import { saveBlob } from '../../../lib/save-blob';
 import { ErrorAlert } from '../../../ui/error-alert';
 import { announce } from '../../../ui/live-region';
 import { conversationTranscript } from './conversation-transcript';
-import { saveTextFile } from './save-text-file';
 
 type Action = 'print' | 'export';
+
+/** Long enough for every browser to have started reading the Blob before its URL goes. */
+const SAVED_URL_LIFETIME_MS = 60_000;
 
 type Job =
   | { phase: 'idle'; note?: string }
@@ -71,17 +74,19 @@ export function TranscriptActions({
         }
         running.current = null;
         const fileName = `conversation-${conversationId}.md`;
-        saveTextFile(
-          conversationTranscript({
-            conversationId,
-            conversation,
-            messages: allPages.flatMap((page) => page.messages),
-            formatTime: formatExact,
-            timeZone: timeZoneName(),
-            exportedAt: Date.now(),
-          }),
+        const transcript = conversationTranscript({
+          conversationId,
+          conversation,
+          messages: allPages.flatMap((page) => page.messages),
+          formatTime: formatExact,
+          timeZone: timeZoneName(),
+          exportedAt: Date.now(),
+        });
+        // Text the app made itself (no token, no request), saved as a file.
+        saveBlob(
+          new Blob([transcript], { type: 'text/markdown;charset=utf-8' }),
           fileName,
-          'text/markdown;charset=utf-8',
+          SAVED_URL_LIFETIME_MS,
         );
         const note = `Saved ${fileName} to your downloads`;
         setJob({ phase: 'idle', note });

@@ -10,7 +10,7 @@ import {
   TICKET_READY_TIMEOUT_MS,
   type DownloadOptions,
 } from './download-settings';
-import { saveBlob } from './save-blob';
+import { saveBlob } from '../../../lib/save-blob';
 import { fetchThroughWorker } from './worker-download';
 import { ensureDownloadWorker, workerDownloadsAvailable } from './worker-support';
 

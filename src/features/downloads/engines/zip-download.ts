@@ -4,7 +4,7 @@ import { ApiError, isApiError, toApiError } from '../../../api/errors';
 import { readBody } from '../../../api/read-body';
 import { DownloadFailure } from './download-failure';
 import { SMALL_FILE_LIMIT_BYTES, ZIP_LOOKAHEAD, type DownloadOptions } from './download-settings';
-import { saveBlob } from './save-blob';
+import { saveBlob } from '../../../lib/save-blob';
 import { streamThroughWorker } from './worker-download';
 import { ensureDownloadWorker, workerDownloadsAvailable } from './worker-support';
 import type { ZipEntryPlan } from './zip-plan';

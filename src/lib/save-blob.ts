@@ -1,7 +1,7 @@
 /**
- * Hands a finished Blob to the browser's downloads with a temporary `<a download>`. The Blob is
- * typed application/octet-stream and the link is never navigated to or opened, so the content is
- * never rendered in the app's origin.
+ * Hands a finished Blob to the browser's downloads with a temporary `<a download>` (a downloaded
+ * attachment, a zip, an exported transcript). The link is never navigated to or opened, so the
+ * content is never rendered in the app's origin; attachments come typed application/octet-stream.
  */
 export function saveBlob(blob: Blob, fileName: string, revokeDelayMs: number): void {
   const objectUrl = URL.createObjectURL(blob);
