@@ -51,7 +51,7 @@ export function ModalDialog({
   }, [open]);
 
   const shut = (event: { preventDefault: () => void }) => {
-    // The app closes the dialog by unmounting it, focus handling included.
+    // The app closes the dialog itself (unmounting it, or `open` turning false), focus included.
     event.preventDefault();
     onClose();
   };
