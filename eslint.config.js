@@ -11,6 +11,10 @@ const features = readdirSync(new URL('./src/features', import.meta.url), { withF
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+/** Attributes whose text people read (or hear): a literal there is an untranslated word. */
+const READ_ATTRIBUTES =
+  '/^(aria-label|aria-description|aria-roledescription|aria-valuetext|title|placeholder|alt)$/';
+
 /**
  * Layers (bulletproof-react), lowest first: shared code (api/, lib/, ui/) -> features/<name>/ ->
  * app/ -> the start-up (boot/; src/main.ts before it moved there). Imports only run down the
@@ -18,7 +22,7 @@ const features = readdirSync(new URL('./src/features', import.meta.url), { withF
  * double. The zones are checked on resolved files, not on how a path is spelled, so
  * `../../features/x` and `../../../features/x` are caught alike.
  */
-const SHARED = ['src/api', 'src/lib', 'src/ui'];
+const SHARED = ['src/api', 'src/i18n', 'src/lib', 'src/ui'];
 const BOOT = ['src/boot', 'src/main.ts'];
 const layerZones = [
   {
@@ -29,7 +33,7 @@ const layerZones = [
   {
     target: SHARED,
     from: ['src/features', 'src/app', ...BOOT],
-    message: 'Shared code (api, lib, ui) must not import features, the app or the start-up.',
+    message: 'Shared code (api, i18n, lib, ui) must not import features, the app or the start-up.',
   },
   {
     target: 'src/features',
@@ -79,6 +83,37 @@ export default tseslint.config(
         {
           selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']",
           message: 'Untrusted content is never rendered as HTML.',
+        },
+      ],
+    },
+  },
+  {
+    // Every word the app writes goes through the catalogs (src/i18n/): text in JSX, the
+    // attributes people read (labels, titles, placeholders) and text in markup descriptions.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/download-worker/**', 'src/i18n/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']",
+          message: 'Untrusted content is never rendered as HTML.',
+        },
+        {
+          selector: 'JSXText[value=/[A-Za-z]{2,}/]',
+          message: 'Text the agent reads goes through t() and the catalogs (src/i18n/).',
+        },
+        {
+          selector: `JSXAttribute[name.name=${READ_ATTRIBUTES}] > Literal[value=/[A-Za-z]{2,}/]`,
+          message: 'Text the agent reads goes through t() and the catalogs (src/i18n/).',
+        },
+        {
+          selector: `Property[key.value=${READ_ATTRIBUTES}] > Literal[value=/[A-Za-z]{2,}/]`,
+          message: 'Text the agent reads goes through t() and the catalogs (src/i18n/).',
+        },
+        {
+          selector: "CallExpression[callee.name='h'] > Literal.arguments:not(:first-child)",
+          message: 'Text in a markup description goes through t() and the catalogs (src/i18n/).',
         },
       ],
     },

@@ -3,10 +3,12 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { demoServicePlugin } from './service-double/vite-plugin.ts';
 import { downloadWorkerPlugin } from './src/download-worker/vite-plugin.ts';
+import { catalogPlugin } from './src/i18n/vite-plugin.ts';
 
 export default defineConfig({
   plugins: [
     react(),
+    catalogPlugin(),
     demoServicePlugin(),
     downloadWorkerPlugin(),
     listUiCodeFiles(),

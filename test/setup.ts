@@ -1,6 +1,8 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { SOURCE_LANGUAGE } from '../src/i18n/languages';
+import { activateLanguage } from '../src/i18n/translate';
 
 // A console.error during a test is a bug (React warnings, act() misuse, failed props): fail on it.
 let consoleErrors: unknown[][] = [];
@@ -10,8 +12,10 @@ beforeEach(() => {
     consoleErrors.push(args);
   });
 });
-afterEach(() => {
+afterEach(async () => {
   cleanup();
+  // A test that switched the language leaves the next one in English, as a fresh page starts.
+  if (typeof document !== 'undefined') await activateLanguage(SOURCE_LANGUAGE);
   // Node-environment tests (the service double's) have no Web Storage.
   if (typeof sessionStorage !== 'undefined') sessionStorage.clear();
   if (typeof localStorage !== 'undefined') localStorage.clear();

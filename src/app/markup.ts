@@ -1,3 +1,4 @@
+import { t } from '../i18n/translate';
 import { h, slot, type ViewElement } from '../ui/view';
 
 /*
@@ -14,7 +15,11 @@ export function inboxView(serviceUrl: string, paneOpen: boolean): ViewElement {
       'header',
       { className: 'app-header' },
       h('p', { className: 'app-name' }, 'Threadline'),
-      h('p', { className: 'service-host', title: serviceUrl }, new URL(serviceUrl).host),
+      h(
+        'p',
+        { className: 'service-host', title: serviceUrl, dir: 'ltr' },
+        new URL(serviceUrl).host,
+      ),
       slot('go-to'),
       slot('density'),
       slot('notify'),
@@ -22,7 +27,7 @@ export function inboxView(serviceUrl: string, paneOpen: boolean): ViewElement {
       h(
         'button',
         { type: 'button', className: 'button-quiet', 'data-part': 'sign-out' },
-        'Sign out',
+        t('header.signOut'),
       ),
     ),
     slot('offline'),
@@ -31,8 +36,8 @@ export function inboxView(serviceUrl: string, paneOpen: boolean): ViewElement {
       { className: 'inbox-main' },
       h(
         'section',
-        { className: 'list-column', 'aria-label': 'Conversation list' },
-        h('h1', { className: 'visually-hidden' }, 'Conversations'),
+        { className: 'list-column', 'aria-label': t('list.label') },
+        h('h1', { className: 'visually-hidden' }, t('list.heading')),
         slot('filter'),
         slot('find'),
         slot('list'),

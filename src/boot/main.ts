@@ -2,7 +2,9 @@ import '../ui/styles.css';
 import { loadConfig } from '../lib/config';
 import type { ServiceSession } from '../api/http';
 import { readSession, writeSession } from '../lib/session-store';
-import { prepareTimeFormats } from '../lib/time';
+import { prepareTimeFormats } from '../i18n/format';
+import { activateLanguage, startLanguage } from '../i18n/translate';
+import { SOURCE_LANGUAGE } from '../i18n/languages';
 import { startFirstPage } from './first-page';
 import { paintInbox } from './first-paint';
 import { paintSignIn } from './sign-in-paint';
@@ -19,10 +21,15 @@ import { uiLoader } from './load-ui';
 /** The UI code never waits longer than this for the first rows: a slow service gets the skeleton. */
 const UI_WAITS_FOR_ROWS_MS = 300;
 
+// <html lang dir> at once; a language other than English fetches its catalog alongside config.json
+// and the first page, and nothing is drawn before it is here (a catalog that cannot be fetched
+// leaves the app in English).
+const languageReady = startLanguage()?.catch(() => activateLanguage(SOURCE_LANGUAGE));
 const config = loadConfig();
 const root = document.getElementById('root')!;
 const handOver = createHandOver();
 const ui = uiLoader(root, config, handOver);
+const startUi = languageReady ? () => void languageReady.then(() => ui.start()) : () => ui.start();
 const session = readSession();
 const { search, pathname } = window.location;
 
@@ -35,21 +42,24 @@ function startSignedIn(session: ServiceSession) {
   const firstPage = startFirstPage(session, search, config, prepareTimeFormats);
   ui.prefetch();
   handOver.firstPage = firstPage;
-  firstPage.request.then(
+  const rows = languageReady
+    ? Promise.all([firstPage.request, languageReady]).then(([page]) => page)
+    : firstPage.request;
+  rows.then(
     (page) => {
       if (onInbox) {
         const { statusIds } = firstPage.params;
         paintInbox(root, { page, serviceUrl: session.serviceUrl, statusIds, search }, handOver);
         // Once the frame with the rows is on screen: evaluating the UI code first would hold
         // that frame back (about 100 ms at CPU 4×).
-        afterNextPaint(() => ui.start());
-      } else ui.start();
+        afterNextPaint(startUi);
+      } else startUi();
     },
     // The list meets the failure when it takes the request over, and says so.
-    () => ui.start(),
+    startUi,
   );
-  if (onInbox) setTimeout(() => ui.start(), UI_WAITS_FOR_ROWS_MS);
-  else ui.start();
+  if (onInbox) setTimeout(startUi, UI_WAITS_FOR_ROWS_MS);
+  else startUi();
 }
 
 /**
@@ -65,11 +75,12 @@ async function startSignedOut() {
     return;
   }
   const loaded = await config.catch(() => undefined);
+  await languageReady;
   // A config that cannot be read is the app's to report.
   if (loaded && !readSession()) paintSignIn(root, loaded, handOver);
   // After the form, not alongside it: on a slow connection the UI code would share the
   // bandwidth with the form's own few kilobytes.
-  ui.start();
+  startUi();
 }
 
 function nextFrame() {

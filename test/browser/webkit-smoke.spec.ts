@@ -395,7 +395,7 @@ test('a small file is saved from a Blob and a 60 MB one through the download wor
   await (await waitFor(driver, button('Download notes.bin'))).click();
   await expect
     .poll(() => attachmentStatus(driver, 'notes.bin'))
-    .toBe('Saved to your downloads (300 KB).');
+    .toBe('Saved to your downloads (300 kB).');
   const smallFile = await savedFile(webkit, 'notes.bin', small.size);
   expect(await sha256OfFile(smallFile)).toBe(expectedSha256(small.seed, small.size));
   expect(attachmentGets(service, small.docId)).toMatchObject([

@@ -170,7 +170,7 @@ describe('the attachment viewer', () => {
     const viewer = await screen.findByRole('dialog', { name: 'slow.log' });
     // What has arrived so far (no Content-Length: no total).
     await waitFor(() =>
-      expect(within(viewer).getByRole('status')).toHaveTextContent('Loading slow.log… 1 KB'),
+      expect(within(viewer).getByRole('status')).toHaveTextContent('Loading slow.log… 1 kB'),
     );
     await user.click(within(viewer).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).toBeNull();

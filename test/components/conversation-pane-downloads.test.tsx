@@ -68,7 +68,7 @@ describe('attachment download', () => {
     await user.click(button);
 
     expect(await within(item).findByRole('status')).toHaveTextContent(
-      'Saved to your downloads (4.9 KB).',
+      'Saved to your downloads (4.9 kB).',
     );
     expect(files.saved).toHaveLength(1);
     const [file] = files.saved;
@@ -81,7 +81,7 @@ describe('attachment download', () => {
     expect(document.querySelector('a[download]')).toBeNull();
     expect(window.location.href).not.toMatch(/^blob:/);
     // The size is known now, from Content-Length.
-    expect(item).toHaveTextContent(/application\/octet-stream.*4\.9 KB/);
+    expect(item).toHaveTextContent(/application\/octet-stream.*4\.9 kB/);
 
     const requests = attachmentRequests();
     expect(requests).toHaveLength(1);
@@ -222,7 +222,7 @@ describe('attachment download', () => {
     const progress = await within(item).findByRole('progressbar', {
       name: 'Downloading unknown-size.bin',
     });
-    await waitFor(() => expect(progress).toHaveAttribute('aria-valuetext', '2 KB received'));
+    await waitFor(() => expect(progress).toHaveAttribute('aria-valuetext', '2 kB received'));
     expect(progress).not.toHaveAttribute('aria-valuenow');
     // No download worker in this test (as without https): a file of unknown size may be large,
     // and it is held in the tab, which the agent is told.

@@ -179,7 +179,7 @@ describe('conversation pane', () => {
     expect(item).toHaveTextContent('report.pdf');
     expect(item).toHaveTextContent('application/pdf');
     // No size before a download has seen one: nothing is requested just for it.
-    expect(item).not.toHaveTextContent(/KB|bytes/);
+    expect(item).not.toHaveTextContent(/kB|bytes/);
     expect(service().requests.some((entry) => entry.path.startsWith('/attachments/'))).toBe(false);
 
     const hostile = within(detail).getByRole('button', { name: 'Download ../../etc/passwd' });

@@ -150,7 +150,7 @@ describe('Download all attachments', () => {
     expect(
       await within(section()).findByText(
         new RegExp(
-          `^Saved conversation-${id}-attachments\\.zip to your downloads \\(4 files, 9\\.\\d KB\\)\\.$`,
+          `^Saved conversation-${id}-attachments\\.zip to your downloads \\(4 files, 9\\.\\d kB\\)\\.$`,
         ),
       ),
     ).toBeVisible();
@@ -199,7 +199,7 @@ describe('Download all attachments', () => {
     // Half of the first file of two: 2000 of 8000 bytes.
     await waitFor(() => expect(progress).toHaveAttribute('aria-valuenow', '25'));
     expect(progress).toHaveAttribute('aria-valuemax', '100');
-    expect(progress.getAttribute('aria-valuetext')).toMatch(/^25%, .* of 7.8 KB, file 1 of 2$/);
+    expect(progress.getAttribute('aria-valuetext')).toMatch(/^25%, .* of 7.8 kB, file 1 of 2$/);
     expect(progress).not.toHaveAccessibleDescription();
     expect(controlled.seen.map((seen) => seen.authorization)).toEqual([
       'Bearer test-token',
@@ -238,7 +238,7 @@ describe('Download all attachments', () => {
       name: 'Downloading all attachments',
     });
     await waitFor(() =>
-      expect(progress).toHaveAttribute('aria-valuetext', '2 KB received, file 1 of 2'),
+      expect(progress).toHaveAttribute('aria-valuetext', '2 kB received, file 1 of 2'),
     );
     expect(progress).not.toHaveAttribute('aria-valuenow');
     // Unknown size and no download worker: the zip is built in the tab, and the agent is told.

@@ -112,9 +112,9 @@ describe('downloads panel', () => {
     const item = within(panel()).getByRole('listitem', { name: 'flaky.bin' });
     expect(within(item).getByRole('alert')).toHaveTextContent(/HTTP 503/);
     await user.click(within(item).getByRole('button', { name: 'Retry' }));
-    await waitFor(() => expect(item).toHaveTextContent('Saved to your downloads (2.9 KB).'));
+    await waitFor(() => expect(item).toHaveTextContent('Saved to your downloads (2.9 kB).'));
     expect(files.saved).toHaveLength(1);
-    expect(document.getElementById('live-region')).toHaveTextContent('Saved flaky.bin (2.9 KB).');
+    expect(document.getElementById('live-region')).toHaveTextContent('Saved flaky.bin (2.9 kB).');
     // The pane shows the same download's state.
     expect(within(pane).getByRole('status')).toHaveTextContent('Saved to your downloads');
   });

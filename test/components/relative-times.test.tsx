@@ -18,7 +18,7 @@ describe('relative times', () => {
       );
       renderApp();
       const row = await screen.findByRole('link', { name: /#9/ });
-      expect(row).toHaveTextContent('just now');
+      expect(row).toHaveTextContent('now');
       await act(async () => {
         vi.advanceTimersByTime(30_000);
       });

@@ -10,7 +10,7 @@ import {
 const failureForStatus = (status: number) => attachmentHttpError(status, null);
 import { parseContentLength } from '../../src/lib/download-progress';
 import { docIdOf, foreignHost } from '../../src/lib/attachment-target';
-import { formatBytes } from '../../src/lib/format-bytes';
+import { formatBytes } from '../../src/i18n/format';
 import { saveBlob } from '../../src/lib/save-blob';
 import { throttleProgress } from '../../src/features/downloads/engines/throttle-progress';
 
@@ -68,7 +68,7 @@ describe('download helpers', () => {
 
   it('formats sizes as file managers do', () => {
     expect(formatBytes(0)).toBe('0 bytes');
-    expect(formatBytes(5000)).toBe('4.9 KB');
+    expect(formatBytes(5000)).toBe('4.9 kB');
     expect(formatBytes(50 * 1024 * 1024)).toBe('50 MB');
     expect(formatBytes(200 * 1024 * 1024)).toBe('200 MB');
     expect(formatBytes(3 * 1024 ** 3)).toBe('3 GB');

@@ -1,6 +1,7 @@
 import { Link, useLocation } from 'react-router-dom';
 import { statusLabel } from '../../lib/status';
-import { formatExact, formatRelative, toIsoString } from '../../lib/time';
+import { formatExact, formatRelative } from '../../i18n/format';
+import { toIsoString } from '../../lib/time';
 import { useNow } from '../../lib/use-now';
 import { contactSearchPath, conversationPath } from './conversation-links';
 import { useContactConversations } from './use-contact-conversations';

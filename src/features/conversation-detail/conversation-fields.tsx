@@ -1,7 +1,8 @@
 import { Link, useLocation } from 'react-router-dom';
 import type { Conversation } from '../../api/schemas';
 import { statusLabel } from '../../lib/status';
-import { formatExact, toIsoString } from '../../lib/time';
+import { formatExact } from '../../i18n/format';
+import { toIsoString } from '../../lib/time';
 import { findInListTarget } from './conversation-links';
 
 /**

@@ -1,5 +1,6 @@
 import type { Message } from '../../api/messages';
-import { formatExact, toIsoString } from '../../lib/time';
+import { formatExact } from '../../i18n/format';
+import { toIsoString } from '../../lib/time';
 import { AttachmentItem } from './attachment-item';
 
 interface MessageItemProps {

@@ -1,6 +1,7 @@
 import type { Conversation } from '../../api/schemas';
 import { statusLabel, statusTone } from '../../lib/status';
-import { formatExact, formatRelative, toIsoString } from '../../lib/time';
+import { formatExact, formatRelative } from '../../i18n/format';
+import { toIsoString } from '../../lib/time';
 
 /**
  * Fixed row heights, shared by the virtualized list and the first paint (and matched by

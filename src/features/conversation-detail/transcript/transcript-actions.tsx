@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { MessagePage } from '../../../api/messages';
 import type { Conversation } from '../../../api/schemas';
-import { formatExact, prepareTimeFormats } from '../../../lib/time';
+import { formatExact, prepareTimeFormats } from '../../../i18n/format';
 import { saveBlob } from '../../../lib/save-blob';
 import { ErrorAlert } from '../../../ui/error-alert';
 import { announce } from '../../../ui/live-region';

@@ -11,7 +11,7 @@ import {
 import type { Attachment } from '../../../api/schemas';
 import { useAttachmentActions } from '../../../lib/attachment-actions';
 import { shownFileName } from '../../../lib/attachment-target';
-import { formatBytes } from '../../../lib/format-bytes';
+import { formatBytes } from '../../../i18n/format';
 import { ErrorAlert } from '../../../ui/error-alert';
 import { ImageView } from './kinds/image-view';
 import { MediaView } from './kinds/media-view';

@@ -1,6 +1,6 @@
 import type { AttachmentActionProps } from '../../../lib/attachment-actions';
 import { shownFileName } from '../../../lib/attachment-target';
-import { formatBytes } from '../../../lib/format-bytes';
+import { formatBytes } from '../../../i18n/format';
 import { useSession, useSessionContext } from '../../../lib/session-context';
 import { isActive } from '../manager/download-manager';
 import { useDownloadsContext } from '../manager/downloads-context';

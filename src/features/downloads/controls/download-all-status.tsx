@@ -1,4 +1,4 @@
-import { formatBytes } from '../../../lib/format-bytes';
+import { formatBytes } from '../../../i18n/format';
 import type { DownloadEntry, SkippedFiles } from '../manager/download-manager';
 import { DownloadCancelledNote, DownloadFailedAlert } from './download-notes';
 import { EntryProgress } from './entry-progress';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { formatBytes } from '../../../lib/format-bytes';
+import { formatBytes } from '../../../i18n/format';
 import type { DownloadEntry } from '../manager/download-manager';
 
 interface EntryProgressProps {

@@ -4,7 +4,7 @@ import type { ServiceSession } from '../../../api/http';
 import type { MessagePage } from '../../../api/messages';
 import type { Attachment } from '../../../api/schemas';
 import { resolveDownloadTarget, shownFileName } from '../../../lib/attachment-target';
-import { formatBytes } from '../../../lib/format-bytes';
+import { formatBytes } from '../../../i18n/format';
 import { runDownload } from '../engines/download-engine';
 import {
   canRetry,

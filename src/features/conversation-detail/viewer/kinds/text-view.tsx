@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { formatBytes } from '../../../../lib/format-bytes';
+import { formatBytes } from '../../../../i18n/format';
 import { TEXT_SHOWN_BYTES } from '../viewer-limits';
 import { CsvTable } from './csv-table';
 import { decodeText, type DecodedText } from './decode-text';
