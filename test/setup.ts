@@ -2,7 +2,10 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { SOURCE_LANGUAGE } from '../src/i18n/languages';
-import { activateLanguage } from '../src/i18n/translate';
+import { activateLanguage, loadLaterMessages } from '../src/i18n/translate';
+
+// Components render here without the lazy loading that brings the later catalog part in the app.
+if (typeof document !== 'undefined') await loadLaterMessages();
 
 // A console.error during a test is a bug (React warnings, act() misuse, failed props): fail on it.
 let consoleErrors: unknown[][] = [];

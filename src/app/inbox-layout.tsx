@@ -12,6 +12,7 @@ import {
 } from '../features/conversations';
 import { DownloadsButton, useConfirmedSignOut } from '../features/downloads';
 import { GoToConversation } from '../features/go-to-conversation';
+import { LanguageAndTime } from '../features/language-and-time';
 import { useSession } from '../lib/session-context';
 import { whenIdle } from '../lib/when-idle';
 import { OfflineBanner } from '../ui/offline-banner';
@@ -28,6 +29,7 @@ const DownloadsPanel = lazy(() =>
 // Likewise the "Go to conversation" dialog.
 const loadGoToDialog = () => loadPaneCode().then((module) => module.GoToDialog);
 const loadShortcutHelp = () => loadPaneCode().then((module) => module.ShortcutHelpDialog);
+const loadTimeSettings = () => loadPaneCode().then((module) => module.TimeSettingsDialog);
 
 export function InboxLayout() {
   const session = useSession();
@@ -50,6 +52,7 @@ export function InboxLayout() {
       density: <CompactRowsToggle on={compact} onChange={setCompact} />,
       notify: <NotificationsToggle />,
       downloads: <DownloadsButton panel={DownloadsPanel} />,
+      'language-and-time': <LanguageAndTime loadTimeSettings={loadTimeSettings} />,
       offline: <OfflineBanner />,
       filter: <StatusFilter filter={filter} />,
       // Outside the list, which is keyed by the filter: the field keeps its focus and text when

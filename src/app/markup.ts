@@ -5,7 +5,7 @@ import { h, slot, type ViewElement } from '../ui/view';
  * The inbox's frame, described once (ui/view.ts): the app renders it with React
  * (inbox-layout.tsx) and the first paint (src/boot/first-paint.ts) draws it before React has
  * loaded. Part `sign-out`; slots `go-to` (Go to conversation), `density` (Compact rows), `notify`,
- * `downloads` (header actions), `offline` (the banner), `filter`, `find`, `list` and `pane`.
+ * `downloads`, `language-and-time` (header actions), `offline` (the banner), `filter`, `find`, `list` and `pane`.
  */
 export function inboxView(serviceUrl: string, paneOpen: boolean): ViewElement {
   return h(
@@ -24,6 +24,7 @@ export function inboxView(serviceUrl: string, paneOpen: boolean): ViewElement {
       slot('density'),
       slot('notify'),
       slot('downloads'),
+      slot('language-and-time'),
       h(
         'button',
         { type: 'button', className: 'button-quiet', 'data-part': 'sign-out' },

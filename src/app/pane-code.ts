@@ -1,3 +1,5 @@
+import { loadLaterMessages } from '../i18n/translate';
+
 type PaneCode = typeof import('./conversation-route');
 
 let pending: Promise<PaneCode> | undefined;
@@ -9,8 +11,9 @@ let loaded: PaneCode | undefined;
  * is forgotten, so the next opening tries again.
  */
 export function loadPaneCode(): Promise<PaneCode> {
-  pending ??= import('./conversation-route').then(
-    (module) => (loaded = module),
+  // Its words come with it: the later part of the language's catalog (i18n/catalog-parts.ts).
+  pending ??= Promise.all([import('./conversation-route'), loadLaterMessages()]).then(
+    ([module]) => (loaded = module),
     (error: unknown) => {
       pending = undefined;
       throw error;

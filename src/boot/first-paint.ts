@@ -15,6 +15,9 @@ import { rowHeight } from '../features/conversations/row-content';
 import { compactRowsOn, storeCompactRows } from '../features/conversations/row-density';
 import { downloadsButtonView } from '../features/downloads/markup';
 import { goToButtonView } from '../features/go-to-conversation/markup';
+import { languageSelectView, timeSettingsButtonView } from '../features/language-and-time/markup';
+import { findLanguage } from '../i18n/languages';
+import { activeLanguage, chooseLanguage } from '../i18n/translate';
 import { FIND_PARAM, setFindParam, setUnreadParam, unreadOnly } from '../lib/find-params';
 import { newToYou } from '../lib/seen-marks';
 import { clearSession } from '../lib/session-store';
@@ -86,6 +89,7 @@ export function paintInbox(
           ? (drawView(notifyToggleView(notificationsOn())) ?? undefined)
           : undefined,
       downloads: drawView(downloadsButtonView(0, false)) ?? undefined,
+      'language-and-time': languageAndTime(remember),
       filter: drawView(statusFilterView({ statusIds }), { parts: remember }) ?? undefined,
       find: drawView(findBarView('', false), { parts: remember }) ?? undefined,
       list: list ?? undefined,
@@ -93,6 +97,11 @@ export function paintInbox(
     parts: remember,
   });
   root.append(inbox!);
+  // Another language chosen before React has started: the page starts again in it.
+  parts.get('language')?.addEventListener('change', (event) => {
+    const chosen = findLanguage((event.target as HTMLSelectElement).value);
+    if (chosen) void chooseLanguage(chosen).then(() => window.location.reload());
+  });
 
   const onToggle = (part: string, toggle: (params: URLSearchParams) => URLSearchParams) =>
     parts.get(part)?.addEventListener('change', () => {
@@ -136,4 +145,13 @@ export function paintInbox(
   scroller?.addEventListener('scroll', () => recorder.rememberScrollTop(scroller.scrollTop), {
     passive: true,
   });
+}
+
+function languageAndTime(remember: (name: string, element: HTMLElement) => void): Node {
+  const controls = document.createDocumentFragment();
+  controls.append(
+    drawView(languageSelectView(activeLanguage()), { parts: remember })!,
+    drawView(timeSettingsButtonView())!,
+  );
+  return controls;
 }

@@ -1,5 +1,6 @@
 import type { Messages } from '@lingui/core';
-import english from './catalogs/en.json?catalog';
+import type { CatalogPart } from './catalog-parts';
+import english from './catalogs/en.json?catalog&part=first';
 
 /*
  * The languages Threadline speaks. Adding one: its catalog in catalogs/ (a copy of en.json,
@@ -12,23 +13,52 @@ export interface Language {
   /** The language's name in itself, as the Language control offers it. */
   readonly name: string;
   readonly dir: 'ltr' | 'rtl';
-  readonly load: () => Promise<{ default: Messages }>;
+  /** One part of its catalog (catalog-parts.ts), compiled (vite-plugin.ts). */
+  readonly load: (part: CatalogPart) => Promise<Messages>;
+}
+
+type Parts = Record<string, () => Promise<Messages>>;
+
+const FIRST_PARTS: Parts = import.meta.glob<Messages>(['./catalogs/*.json', '!./catalogs/en.json'], {
+  query: '?catalog&part=first',
+  import: 'default',
+});
+const LATER_PARTS: Parts = import.meta.glob<Messages>('./catalogs/*.json', {
+  query: '?catalog&part=later',
+  import: 'default',
+});
+
+function catalog(code: string): Language['load'] {
+  return (part) => {
+    // English's first part is in the first load: nothing to fetch.
+    if (code === 'en' && part === 'first') return Promise.resolve(english);
+    const load = (part === 'first' ? FIRST_PARTS : LATER_PARTS)[`./catalogs/${code}.json`];
+    return load ? load() : Promise.reject(new Error(`Threadline has no ${code} catalog.`));
+  };
 }
 
 export const SOURCE_LANGUAGE: Language = {
   code: 'en',
   name: 'English',
   dir: 'ltr',
-  // In the first load (translate.ts starts with it): nothing to fetch.
-  load: () => Promise.resolve({ default: english }),
+  load: catalog('en'),
 };
 
 export const LANGUAGES: readonly Language[] = [
   SOURCE_LANGUAGE,
-  { code: 'de', name: 'Deutsch', dir: 'ltr', load: () => import('./catalogs/de.json?catalog') },
-  { code: 'ar', name: 'العربية', dir: 'rtl', load: () => import('./catalogs/ar.json?catalog') },
-  { code: 'ja', name: '日本語', dir: 'ltr', load: () => import('./catalogs/ja.json?catalog') },
+  { code: 'de', name: 'Deutsch', dir: 'ltr', load: catalog('de') },
+  { code: 'ar', name: 'العربية', dir: 'rtl', load: catalog('ar') },
+  { code: 'ja', name: '日本語', dir: 'ltr', load: catalog('ja') },
 ];
+
+const PSEUDO_FIRST: Parts = import.meta.glob<Messages>('./catalogs/en.json', {
+  query: '?pseudo-catalog&part=first',
+  import: 'default',
+});
+const PSEUDO_LATER: Parts = import.meta.glob<Messages>('./catalogs/en.json', {
+  query: '?pseudo-catalog&part=later',
+  import: 'default',
+});
 
 /**
  * English with every letter accented and each message 40 % longer (pseudo-localize.ts): text the
@@ -39,7 +69,7 @@ export const PSEUDO_LANGUAGE: Language = {
   code: 'en-XA',
   name: 'Ƥşḗŭḓǿ',
   dir: 'ltr',
-  load: () => import('./catalogs/en.json?pseudo-catalog'),
+  load: (part) => (part === 'first' ? PSEUDO_FIRST : PSEUDO_LATER)['./catalogs/en.json']!(),
 };
 
 const KNOWN = [...LANGUAGES, PSEUDO_LANGUAGE];

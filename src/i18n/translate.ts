@@ -1,6 +1,7 @@
 import { setupI18n } from '@lingui/core';
 import { useSyncExternalStore } from 'react';
-import english from './catalogs/en.json?catalog';
+import type { CatalogPart } from './catalog-parts';
+import english from './catalogs/en.json?catalog&part=first';
 import { browserLanguage, findLanguage, SOURCE_LANGUAGE, type Language } from './languages';
 
 /*
@@ -17,6 +18,7 @@ const CHOICE_KEY = 'threadline.language';
 
 const i18n = setupI18n({
   locale: SOURCE_LANGUAGE.code,
+  // English's first part comes with this module: the app can write from its first line.
   messages: { [SOURCE_LANGUAGE.code]: english },
   // A key missing from a catalog is a defect the tests must see (a console.error fails a test);
   // the agent gets the key rather than nothing.
@@ -27,7 +29,31 @@ const i18n = setupI18n({
 });
 
 let active: Language = SOURCE_LANGUAGE;
-const loaded = new Set([SOURCE_LANGUAGE.code]);
+/** The catalog parts each language has loaded (catalog-parts.ts). */
+const loaded = new Map<string, Set<CatalogPart>>([[SOURCE_LANGUAGE.code, new Set(['first'])]]);
+/** Whether the lazily loaded code has asked for its messages: a language chosen later loads both. */
+let laterWanted = false;
+
+async function loadParts(language: Language) {
+  const have = loaded.get(language.code) ?? new Set<CatalogPart>();
+  const wanted: CatalogPart[] = laterWanted ? ['first', 'later'] : ['first'];
+  const missing = wanted.filter((part) => !have.has(part));
+  const parts = await Promise.all(missing.map((part) => language.load(part)));
+  parts.forEach((messages, index) => {
+    i18n.load(language.code, messages);
+    have.add(missing[index]!);
+  });
+  loaded.set(language.code, have);
+}
+
+/**
+ * The messages only the lazily loaded code writes (the pane, the dialogs, the downloads panel),
+ * for the language in use: that code loads them with itself (app/pane-code.ts).
+ */
+export function loadLaterMessages(): Promise<void> {
+  laterWanted = true;
+  return loadParts(active);
+}
 
 export function t(id: MessageId, values?: MessageValues): string {
   return i18n._(id, values);
@@ -60,10 +86,7 @@ function markDocument(language: Language) {
  * rejects, and the language in use stays.
  */
 export async function activateLanguage(language: Language): Promise<void> {
-  if (!loaded.has(language.code)) {
-    i18n.load(language.code, (await language.load()).default);
-    loaded.add(language.code);
-  }
+  await loadParts(language);
   active = language;
   markDocument(language);
   i18n.activate(language.code);

@@ -79,6 +79,9 @@ export function drawView(view: View, options: DrawOptions = {}): Node | null {
     const node = drawView(child, options);
     if (node) element.append(node);
   }
+  // A select's value is its chosen option, which exists only once the options are drawn.
+  if (element instanceof HTMLSelectElement && typeof view.props.value === 'string')
+    element.value = view.props.value;
   const part = view.props['data-part'];
   if (typeof part === 'string') options.parts?.(part, element);
   return element;
