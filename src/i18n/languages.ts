@@ -19,10 +19,13 @@ export interface Language {
 
 type Parts = Record<string, () => Promise<Messages>>;
 
-const FIRST_PARTS: Parts = import.meta.glob<Messages>(['./catalogs/*.json', '!./catalogs/en.json'], {
-  query: '?catalog&part=first',
-  import: 'default',
-});
+const FIRST_PARTS: Parts = import.meta.glob<Messages>(
+  ['./catalogs/*.json', '!./catalogs/en.json'],
+  {
+    query: '?catalog&part=first',
+    import: 'default',
+  },
+);
 const LATER_PARTS: Parts = import.meta.glob<Messages>('./catalogs/*.json', {
   query: '?catalog&part=later',
   import: 'default',
