@@ -96,10 +96,12 @@ export async function newBenchContext(
   baseURL: string,
   session: Session | null,
   throttling?: Throttling,
+  /** The browser's language: the app starts in the first one it has (src/i18n/). */
+  locale = 'en-US',
 ): Promise<{ context: BrowserContext; page: Page; cdp: CDPSession }> {
   const context = await browser.newContext({
     baseURL,
-    locale: 'en-US',
+    locale,
     viewport: { width: 1280, height: 800 },
     acceptDownloads: true,
     serviceWorkers: 'allow',

@@ -5,6 +5,8 @@ import { median } from './stats';
 import type { Throttling } from './throttle';
 
 export interface FirstRowResult {
+  /** The browser's language (the app starts in it; the hand-written page is English either way). */
+  locale: string;
   /** The first row painted (the end of the frame that draws it) rather than attached. */
   painted: boolean;
   /** ms from navigation start to the first row element attached (or painted), per sample. */
@@ -21,8 +23,9 @@ async function sample(
   path: string,
   throttling: Throttling | undefined,
   painted: boolean,
+  locale: string,
 ): Promise<number> {
-  const { context, page } = await newBenchContext(browser, origin, session, throttling);
+  const { context, page } = await newBenchContext(browser, origin, session, throttling, locale);
   try {
     await page.goto(path, { waitUntil: 'commit' });
     return await waitForFirstRow(page, 30_000, { painted });
@@ -37,11 +40,16 @@ export async function measureFirstRow(
   origin: string,
   session: Session,
   runs: number,
-  { throttling, painted = false }: { throttling?: Throttling; painted?: boolean } = {},
+  {
+    throttling,
+    painted = false,
+    locale = 'en-US',
+  }: { throttling?: Throttling; painted?: boolean; locale?: string } = {},
 ): Promise<FirstRowResult> {
   const app: number[] = [];
   const baseline: number[] = [];
-  const take = (path: string) => sample(browser, origin, session, path, throttling, painted);
+  const take = (path: string) =>
+    sample(browser, origin, session, path, throttling, painted, locale);
   // One unmeasured round warms the browser and the servers for both contenders alike.
   await take('/');
   await take('/bench/first-row.html');
@@ -55,5 +63,12 @@ export async function measureFirstRow(
       app.push(await take('/'));
     }
   }
-  return { painted, app, baseline, appMedian: median(app), baselineMedian: median(baseline) };
+  return {
+    locale,
+    painted,
+    app,
+    baseline,
+    appMedian: median(app),
+    baselineMedian: median(baseline),
+  };
 }

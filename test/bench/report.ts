@@ -28,6 +28,7 @@ export interface BenchResults {
   conversations: number;
   bundle?: BundleResult;
   firstRow?: FirstRowResult | undefined;
+  firstRowArabic?: FirstRowResult | undefined;
   signIn?: SignInResult | undefined;
   interactions?: InteractionResult | undefined;
   scroll?: ScrollResult | undefined;
@@ -112,7 +113,7 @@ function firstRowRows(result: FirstRowResult): Row[] {
   const ratio = result.appMedian / result.baselineMedian;
   return [
     {
-      metric: `Navigation → first conversation row ${result.painted ? 'painted' : 'attached'}`,
+      metric: `Navigation → first conversation row ${result.painted ? 'painted' : 'attached'}${result.locale.startsWith('en') ? '' : ` (browser in ${result.locale})`}`,
       threadline: ms(result.appMedian),
       baseline: `${ms(result.baselineMedian)} (hand-written page)`,
       ratio: times(ratio),
@@ -492,6 +493,9 @@ function slowRows(results: BenchResults): Row[] {
     ...(results.firstRow
       ? withProfile(firstRowRows(results.firstRow), throttling['first-row'])
       : []),
+    ...(results.firstRowArabic
+      ? withProfile(firstRowRows(results.firstRowArabic), throttling['first-row'])
+      : []),
     ...(results.signIn ? withProfile(signInRows(results.signIn), throttling['sign-in']) : []),
     ...(results.interactions
       ? withProfile(interactionRows(results.interactions), throttling.interactions)
@@ -519,6 +523,7 @@ export function buildRows(results: BenchResults): Row[] {
   return [
     ...(results.bundle ? bundleRows(results.bundle) : []),
     ...(results.firstRow ? firstRowRows(results.firstRow) : []),
+    ...(results.firstRowArabic ? firstRowRows(results.firstRowArabic) : []),
     ...(results.scroll ? scrollRows(results.scroll, results.conversations) : []),
     ...(results.download ? downloadRows(results.download) : []),
     ...(results.poll ? pollRows(results.poll) : []),

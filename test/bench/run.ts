@@ -148,6 +148,19 @@ async function main(): Promise<void> {
           }),
       );
     }
+    if (wants('first-row')) {
+      // Arabic: its catalog is fetched alongside the first page, and the page is drawn right to left.
+      results.firstRowArabic = await attempt(
+        'first-row',
+        `first row in Arabic (app vs hand-written page)${under('first-row')}`,
+        () =>
+          measureFirstRow(b, origin, session, args.runs, {
+            throttling: throttled('first-row'),
+            painted: slow,
+            locale: 'ar-EG',
+          }),
+      );
+    }
     if (wants('sign-in')) {
       results.signIn = await attempt(
         'sign-in',
