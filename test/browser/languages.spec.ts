@@ -1,0 +1,284 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from '@playwright/test';
+import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { SHOWCASE_RANKS, type RunningServiceDouble } from '../../service-double/index';
+import { layoutProblemsInPage } from './layout-problems';
+import { BROWSER_TOKEN, conversationList, expect, test } from './fixtures';
+
+/*
+ * Threadline in every language (issue 20), against the built app: each screen an agent meets —
+ * sign-in, the inbox, the pane, the downloads panel, the shortcut help and the viewer — shows no
+ * English the catalogs translate, nothing clipped or sideways at a phone, tablet and laptop width,
+ * and no axe violation; Arabic mirrors the layout while ids stay left to right; the browser's
+ * language picks the starting one; times follow the time zone and the 24-hour setting.
+ */
+
+const CATALOGS = path.resolve(import.meta.dirname, '../../src/i18n/catalogs');
+type Catalog = Record<string, string>;
+const catalog = (code: string): Catalog =>
+  JSON.parse(readFileSync(path.join(CATALOGS, `${code}.json`), 'utf8')) as Catalog;
+const ENGLISH = catalog('en');
+
+/** A message as the page shows it, for messages without placeholders. */
+function text(code: string, key: string): string {
+  const source = code === 'en-XA' ? ENGLISH : catalog(code);
+  const compiled = compileMessageOrThrow(source[key]!);
+  if (compiled.some((token) => typeof token !== 'string'))
+    throw new Error(`${key} has placeholders: find it another way`);
+  return compiled.join('');
+}
+
+/**
+ * English the page shows that the catalog translates: a text node, label, title or placeholder
+ * equal to an English message without placeholders whose translation differs. What the service
+ * wrote (messages, file names) is English in the double and never equals a whole message.
+ */
+async function englishLeftovers(page: Page, code: string): Promise<string[]> {
+  const translated = code === 'en-XA' ? {} : catalog(code);
+  const english = new Set(
+    Object.entries(ENGLISH)
+      .filter(([key, message]) => !/[{}']/.test(message) && translated[key] !== message)
+      .filter(([, message]) => /[A-Za-z]{3}/.test(message))
+      .map(([, message]) => message),
+  );
+  const shown = await page.evaluate(() => {
+    const texts: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const value = node.textContent?.trim();
+      if (value) texts.push(value);
+    }
+    for (const element of document.querySelectorAll('[aria-label],[title],[placeholder],[alt]'))
+      for (const name of ['aria-label', 'title', 'placeholder', 'alt']) {
+        const value = element.getAttribute(name)?.trim();
+        if (value) texts.push(value);
+      }
+    texts.push(document.title);
+    return texts;
+  });
+  return [...new Set(shown.filter((value) => english.has(value)))];
+}
+
+/** Nothing any language may show: a date or number that went wrong. */
+async function brokenValues(page: Page): Promise<string[]> {
+  const body = await page.evaluate(() => document.body.innerText);
+  return ['Invalid Date', 'NaN', '1970', 'undefined'].filter((value) => body.includes(value));
+}
+
+const WIDTHS = [360, 834, 1366];
+
+async function checkScreen(page: Page, code: string, screen: string, widths = WIDTHS) {
+  expect(await englishLeftovers(page, code), `${code} ${screen}: English left`).toEqual([]);
+  expect(await brokenValues(page), `${code} ${screen}: broken values`).toEqual([]);
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: 900 });
+    expect(await page.evaluate(layoutProblemsInPage), `${code} ${screen} at ${width} px`).toEqual(
+      [],
+    );
+  }
+  await page.setViewportSize({ width: 1366, height: 900 });
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(
+    violations.map((violation) => `${violation.id}: ${violation.help}`),
+    `${code} ${screen}: axe`,
+  ).toEqual([]);
+}
+
+async function startIn(page: Page, code: string, session?: RunningServiceDouble) {
+  await page.addInitScript(
+    ([language, serviceUrl, token]) => {
+      localStorage.setItem('threadline.language', language!);
+      if (serviceUrl)
+        sessionStorage.setItem('threadline.session', JSON.stringify({ serviceUrl, token }));
+    },
+    [code, session?.url ?? '', BROWSER_TOKEN],
+  );
+}
+
+const samplesConversation = (service: RunningServiceDouble) =>
+  service.state.dataset.list()[SHOWCASE_RANKS.viewerSamples]!.id;
+
+for (const code of ['de', 'ar', 'ja', 'en-XA']) {
+  test(`${code}: every screen in the language, nothing clipped, axe-clean`, async ({
+    page,
+    service,
+  }) => {
+    test.setTimeout(120_000);
+    const lang = code === 'en-XA' ? 'en-XA' : code;
+
+    // Signed out: the sign-in form, drawn before the app and then by it.
+    await startIn(page, code);
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveAttribute('lang', lang);
+    await expect(page.locator('input[type=password]')).toBeVisible();
+    await checkScreen(page, code, 'sign-in', [360, 1366]);
+
+    // Signed in, a conversation with the viewer's samples open beside the list.
+    const id = samplesConversation(service);
+    await startIn(page, code, service);
+    await page.goto(`/conversations/${id}`);
+    const rows = page.locator('.conversation-rows a');
+    await expect(rows.first()).toBeVisible();
+    const pane = page.locator('.detail-pane');
+    await expect(pane.locator('.message').first()).toBeVisible();
+    await checkScreen(page, code, 'inbox and pane');
+
+    if (code === 'ar') {
+      await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+      const list = (await page.locator('.list-column').boundingBox())!;
+      const paneBox = (await pane.boundingBox())!;
+      expect(list.x, 'the list at the start (right) side').toBeGreaterThan(paneBox.x);
+      // "#48213" stays "#48213": the number sign on the left of the digits.
+      const order = await page.locator('.row-id').first().evaluate((element) => {
+        const textNode = [...element.querySelectorAll('*'), element]
+          .flatMap((node) => [...node.childNodes])
+          .find((node) => node.nodeType === Node.TEXT_NODE && node.textContent?.startsWith('#'))!;
+        const range = document.createRange();
+        range.setStart(textNode, 0);
+        range.setEnd(textNode, 1);
+        const hash = range.getBoundingClientRect().x;
+        range.setStart(textNode, textNode.textContent!.length - 1);
+        range.setEnd(textNode, textNode.textContent!.length);
+        return { hash, lastDigit: range.getBoundingClientRect().x };
+      });
+      expect(order.hash, 'ids stay left to right').toBeLessThan(order.lastDigit);
+    }
+
+    // The downloads panel (d) and the shortcut help (?), from the list.
+    await rows.first().focus();
+    await page.keyboard.press('d');
+    const panel = page.locator('.downloads-panel');
+    await expect(panel).toBeVisible();
+    await checkScreen(page, code, 'downloads panel', [1366]);
+    await page.keyboard.press('Escape');
+    await rows.first().focus();
+    await page.keyboard.press('?');
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await checkScreen(page, code, 'shortcut help', [360, 1366]);
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toBeHidden();
+
+    // The viewer, on the samples' log file.
+    await pane.locator('button[aria-haspopup=dialog]').first().click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await checkScreen(page, code, 'viewer', [360, 1366]);
+  });
+}
+
+async function startingLanguage(browser: Browser, locale: string, service: RunningServiceDouble) {
+  const context = await browser.newContext({ locale });
+  try {
+    const page = await context.newPage();
+    await page.goto('/');
+    await expect(page.locator('input[type=password]')).toBeVisible();
+    const lang = await page.locator('html').getAttribute('lang');
+    const button = await page.locator('button[type=submit]').innerText();
+    void service;
+    return { lang, button };
+  } finally {
+    await context.close();
+  }
+}
+
+test('the browser language picks the starting one: de-DE German, ja-JP Japanese, fr-FR English', async ({
+  browser,
+  service,
+}) => {
+  expect(await startingLanguage(browser, 'de-DE', service)).toEqual({
+    lang: 'de',
+    button: text('de', 'signIn.submit'),
+  });
+  expect(await startingLanguage(browser, 'ja-JP', service)).toEqual({
+    lang: 'ja',
+    button: text('ja', 'signIn.submit'),
+  });
+  expect(await startingLanguage(browser, 'fr-FR', service)).toEqual({
+    lang: 'en',
+    button: text('en', 'signIn.submit'),
+  });
+});
+
+/** The first message's time as the pane shows it, with its machine-readable instant. */
+async function firstMessageTime(page: Page) {
+  const time = page.locator('.detail-pane .message time').first();
+  await expect(time).toBeVisible();
+  return { shown: (await time.innerText()).trim(), iso: (await time.getAttribute('datetime'))! };
+}
+
+function expected(iso: string, timeZone: string, hourCycle?: 'h23'): string {
+  return new Intl.DateTimeFormat('en', {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    second: '2-digit',
+    timeZoneName: 'short',
+    timeZone,
+    ...(hourCycle ? { hourCycle } : {}),
+  }).format(new Date(iso));
+}
+
+test('times follow the browser zone, the Time zone setting and the 24-hour clock', async ({
+  browser,
+  service,
+}) => {
+  const id = service.state.dataset.list()[0]!.id;
+  const context = await browser.newContext({ locale: 'en-US', timezoneId: 'Asia/Tokyo' });
+  try {
+    const page = await context.newPage();
+    await startIn(page, 'en', service);
+    await page.goto(`/conversations/${id}`);
+    await expect(conversationList(page).getByRole('link').first()).toBeVisible();
+
+    // The browser's zone (Tokyo), 12-hour as English writes it.
+    const tokyo = await firstMessageTime(page);
+    expect(tokyo.shown).toBe(expected(tokyo.iso, 'Asia/Tokyo'));
+    expect(tokyo.shown).toMatch(/GMT\+9/);
+    // The row's relative time gives the exact time with its zone on hover.
+    const rowTime = conversationList(page).locator('time').first();
+    await rowTime.hover();
+    await expect(rowTime).toHaveAttribute('data-exact', /GMT\+9/);
+
+    // Time settings: New York, then the 24-hour clock.
+    await page.getByRole('button', { name: 'Time settings' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Time settings' });
+    await dialog.getByLabel('Time zone').selectOption('America/New_York');
+    const newYork = await firstMessageTime(page);
+    expect(newYork.shown).toBe(expected(newYork.iso, 'America/New_York'));
+    expect(newYork.shown).toMatch(/[AP]M/);
+    await dialog.getByLabel('24-hour clock').check();
+    const clock24 = await firstMessageTime(page);
+    expect(clock24.shown).toBe(expected(clock24.iso, 'America/New_York', 'h23'));
+    expect(clock24.shown).not.toMatch(/[AP]M/);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+
+    // Remembered: a reload keeps both.
+    await page.reload();
+    const again = await firstMessageTime(page);
+    expect(again.shown).toBe(expected(again.iso, 'America/New_York', 'h23'));
+  } finally {
+    await context.close();
+  }
+});
+
+test('switching the language live redraws every word, the document title and direction', async ({
+  page,
+  service,
+}) => {
+  await startIn(page, 'en', service);
+  await page.goto('/');
+  await expect(conversationList(page).getByRole('link').first()).toBeVisible();
+  await page.getByRole('combobox', { name: 'Language' }).selectOption('ar');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.getByRole('combobox', { name: text('ar', 'settings.language') })).toHaveValue(
+    'ar',
+  );
+  expect(await englishLeftovers(page, 'ar')).toEqual([]);
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
+  await expect(conversationList(page).getByRole('link').first()).toBeVisible();
+  expect(await englishLeftovers(page, 'ar')).toEqual([]);
+});
