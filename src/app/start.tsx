@@ -5,6 +5,7 @@ import type { HandOver } from '../lib/hand-over';
 import { applyConnectPolicy } from '../lib/connect-policy';
 import { readSession } from '../lib/session-store';
 import { App } from './app';
+import { loadPaneCode } from './pane-code';
 
 function originOf(url: string): string | null {
   try {
@@ -23,8 +24,10 @@ export async function start(
   // The first render replaces whatever the first screen (src/boot/) drew in the container.
   const root = createRoot(container);
   try {
-    const config = await configLoaded;
-    const origin = originOf(readSession()?.serviceUrl ?? config.serviceUrl);
+    const session = readSession();
+    // Signed out, React's first render draws the form the first screen shows: its code first.
+    const [config] = await Promise.all([configLoaded, session ? null : loadPaneCode()]);
+    const origin = originOf(session?.serviceUrl ?? config.serviceUrl);
     if (origin) applyConnectPolicy(origin);
     root.render(
       <StrictMode>

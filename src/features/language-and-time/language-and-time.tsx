@@ -1,4 +1,3 @@
-import './language-and-time.css';
 import { useState, type ComponentType } from 'react';
 import { findLanguage } from '../../i18n/languages';
 import { chooseLanguage, useTranslation } from '../../i18n/translate';
