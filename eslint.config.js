@@ -108,7 +108,7 @@ export default tseslint.config(
           message: 'Text the agent reads goes through t() and the catalogs (src/i18n/).',
         },
         {
-          selector: `Property[key.value=${READ_ATTRIBUTES}] > Literal[value=/[A-Za-z]{2,}/]`,
+          selector: `Property[key.value=${READ_ATTRIBUTES}] > Literal.value[value=/[A-Za-z]{2,}/]`,
           message: 'Text the agent reads goes through t() and the catalogs (src/i18n/).',
         },
         {

@@ -1,5 +1,5 @@
-// The catalogs as vite-plugin.ts compiles them: Lingui's compiled messages, keyed by message id.
+// The catalogs as vite-plugin.ts compiles them: one function per message id.
 declare module '*.json?catalog&part=first' {
-  const messages: import('@lingui/core').Messages;
+  const messages: import('./translate').Messages;
   export default messages;
 }

@@ -1,4 +1,4 @@
-import type { Messages } from '@lingui/core';
+import type { Messages } from './translate';
 import type { CatalogPart } from './catalog-parts';
 import english from './catalogs/en.json?catalog&part=first';
 

@@ -1,4 +1,4 @@
-import { compileMessageOrThrow, type CompiledMessage } from '@lingui/message-utils/compileMessage';
+import { parse, type Token } from '@messageformat/parser';
 
 /*
  * The pseudo-locale (`en-XA`, for development and tests): every letter the app writes accented and
@@ -8,17 +8,29 @@ import { compileMessageOrThrow, type CompiledMessage } from '@lingui/message-uti
  */
 
 const PLAIN = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
-const ACCENTED = [...'ȧƀƈḓḗƒɠħīĵķŀḿƞǿƥɋřşŧŭṽẇẋẏẑȦƁƇḒḖƑƓĦĪĴĶĿḾȠǾƤɊŘŞŦŬṼẆẊẎẐ'];
+const ACCENTED = Array.from('ȧƀƈḓḗƒɠħīĵķŀḿƞǿƥɋřşŧŭṽẇẋẏẑȦƁƇḒḖƑƓĦĪĴĶĿḾȠǾƤɊŘŞŦŬṼẆẊẎẐ');
 
-function accent(text: string): string {
-  return text.replace(/[A-Za-z]/g, (letter) => ACCENTED[PLAIN.indexOf(letter)]!);
+const accent = (text: string) =>
+  text.replace(/[A-Za-z]/g, (letter) => ACCENTED[PLAIN.indexOf(letter)]!);
+
+/** The text parts of a message, where they are in its source. */
+function contents(tokens: readonly Token[]): { offset: number; text: string }[] {
+  return tokens.flatMap((token) => {
+    if (token.type === 'content') return [{ offset: token.ctx.offset, text: token.ctx.text }];
+    if (token.type === 'function') return contents(token.param ?? []);
+    if (token.type === 'argument' || token.type === 'octothorpe') return [];
+    return token.cases.flatMap((branch) => contents(branch.tokens));
+  });
 }
 
-export function pseudoLocalize(message: string): CompiledMessage {
+/** An English ICU message as the pseudo-locale's ICU message. */
+export function pseudoLocalize(message: string): string {
+  let result = message;
   let letters = 0;
-  const tokens = compileMessageOrThrow(message, (text) => {
+  // From the end, so the offsets of the parts before stay true. Letters are never ICU syntax.
+  for (const { offset, text } of contents(parse(message)).reverse()) {
     letters += text.length;
-    return accent(text);
-  });
-  return ['[', ...tokens, `${'~'.repeat(Math.ceil(letters * 0.4))}]`];
+    result = result.slice(0, offset) + accent(text) + result.slice(offset + text.length);
+  }
+  return `[${result}${'~'.repeat(Math.ceil(letters * 0.4))}]`;
 }

@@ -1,65 +1,74 @@
-import { setupI18n } from '@lingui/core';
 import { useSyncExternalStore } from 'react';
 import type { CatalogPart } from './catalog-parts';
 import english from './catalogs/en.json?catalog&part=first';
 import { browserLanguage, findLanguage, SOURCE_LANGUAGE, type Language } from './languages';
 
 /*
- * Every word the app writes goes through `t` (Lingui's runtime with catalogs compiled at build
- * time by vite-plugin.ts): `t('list.empty')`, `t('downloads.progress', { done, total })`. What
- * the service writes (its error messages, message text, file names) never does.
+ * Every word the app writes goes through `t`: `t('list.heading')`,
+ * `t('downloads.progress', { done, total })`. The catalogs are ICU MessageFormat, compiled at build
+ * time into one function per message (vite-plugin.ts). What the service writes (its error
+ * messages, message text, file names) never goes through it.
  */
 
 export type MessageId = keyof typeof import('./catalogs/en.json');
 export type MessageValues = Readonly<Record<string, string | number>>;
+export type Messages = Readonly<Record<string, (values?: MessageValues) => string>>;
 
 /** The language chosen on this browser (the Language control); none means the browser's. */
 const CHOICE_KEY = 'threadline.language';
 
-const i18n = setupI18n({
-  locale: SOURCE_LANGUAGE.code,
-  // English's first part comes with this module: the app can write from its first line.
-  messages: { [SOURCE_LANGUAGE.code]: english },
-  // A key missing from a catalog is a defect the tests must see (a console.error fails a test);
-  // the agent gets the key rather than nothing.
-  missing: (locale, id) => {
-    console.error(`Threadline: no message "${id}" in the ${locale} catalog.`);
-    return id;
-  },
-});
-
 let active: Language = SOURCE_LANGUAGE;
+// English's first part comes with this module: the app can write from its first line.
+let messages: Messages = english;
 /** The catalog parts each language has loaded (catalog-parts.ts). */
-const loaded = new Map<string, Set<CatalogPart>>([[SOURCE_LANGUAGE.code, new Set(['first'])]]);
+const loaded = new Map<string, Partial<Record<CatalogPart, Messages>>>([
+  [SOURCE_LANGUAGE.code, { first: english }],
+]);
 /** Whether the lazily loaded code has asked for its messages: a language chosen later loads both. */
 let laterWanted = false;
+let version = 0;
+const listeners = new Set<() => void>();
 
-async function loadParts(language: Language) {
-  const have = loaded.get(language.code) ?? new Set<CatalogPart>();
+export function t(id: MessageId, values?: MessageValues): string {
+  const message = messages[id];
+  if (message) return message(values);
+  // A message missing from a catalog is a defect the tests must see (a console.error fails a
+  // test); the agent gets its id rather than nothing.
+  // eslint-disable-next-line no-console -- the one place a defect is reported to the console
+  console.error(`Threadline: no message "${id}" in the ${active.code} catalog (yet).`);
+  return id;
+}
+
+export const activeLanguage = (): Language => active;
+
+async function loadParts(language: Language): Promise<void> {
+  const parts = loaded.get(language.code) ?? {};
   const wanted: CatalogPart[] = laterWanted ? ['first', 'later'] : ['first'];
-  const missing = wanted.filter((part) => !have.has(part));
-  const parts = await Promise.all(missing.map((part) => language.load(part)));
-  parts.forEach((messages, index) => {
-    i18n.load(language.code, messages);
-    have.add(missing[index]!);
-  });
-  loaded.set(language.code, have);
+  const missing = wanted.filter((part) => !parts[part]);
+  const arrived = await Promise.all(missing.map((part) => language.load(part)));
+  arrived.forEach((part, index) => (parts[missing[index]!] = part));
+  loaded.set(language.code, parts);
+}
+
+function switchTo(language: Language) {
+  const parts = loaded.get(language.code)!;
+  active = language;
+  messages = { ...parts.first, ...parts.later };
+  markDocument(language);
+  version += 1;
+  for (const listener of listeners) listener();
 }
 
 /**
  * The messages only the lazily loaded code writes (the pane, the dialogs, the downloads panel),
  * for the language in use: that code loads them with itself (app/pane-code.ts).
  */
-export function loadLaterMessages(): Promise<void> {
+export async function loadLaterMessages(): Promise<void> {
   laterWanted = true;
-  return loadParts(active);
+  const language = active;
+  await loadParts(language);
+  if (language === active) switchTo(language);
 }
-
-export function t(id: MessageId, values?: MessageValues): string {
-  return i18n._(id, values);
-}
-
-export const activeLanguage = (): Language => active;
 
 function readChoice(): string | null {
   try {
@@ -81,15 +90,13 @@ function markDocument(language: Language) {
 }
 
 /**
- * Makes `language` the one the app writes in: its catalog is fetched (English is already here)
- * and every component reading `useTranslation` draws again. A catalog that cannot be fetched
- * rejects, and the language in use stays.
+ * Makes `language` the one the app writes in: its catalog is fetched (English's first part is
+ * already here) and every component reading `useTranslation` draws again. A catalog that cannot
+ * be fetched rejects, and the language in use stays.
  */
 export async function activateLanguage(language: Language): Promise<void> {
   await loadParts(language);
-  active = language;
-  markDocument(language);
-  i18n.activate(language.code);
+  switchTo(language);
 }
 
 /**
@@ -114,14 +121,17 @@ export async function chooseLanguage(language: Language): Promise<void> {
   }
 }
 
-const subscribe = (onChange: () => void) => i18n.on('change', onChange);
-const currentLocale = () => i18n.locale;
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+const currentVersion = () => version;
 
 /**
  * `t` for a component: the component draws again when the language changes, memoised or not.
  * Returns the language too, for what depends on it beyond words (Intl formats, direction).
  */
 export function useTranslation(): { t: typeof t; language: Language } {
-  useSyncExternalStore(subscribe, currentLocale, currentLocale);
+  useSyncExternalStore(subscribe, currentVersion, currentVersion);
   return { t, language: active };
 }

@@ -1,8 +1,9 @@
-import { compileMessageOrThrow, type CompiledMessage } from '@lingui/message-utils/compileMessage';
+import { parse, type Token } from '@messageformat/parser';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../src/i18n/languages';
+import { pseudoLocalize } from '../../src/i18n/pseudo-localize';
 
 /*
  * Every catalog says everything English says, nothing more, in valid ICU MessageFormat, with the
@@ -15,18 +16,18 @@ const read = (code: string) =>
   JSON.parse(readFileSync(path.join(CATALOGS, `${code}.json`), 'utf8')) as Record<string, string>;
 
 /** The arguments a message uses (plural/select names included), nested branches too. */
-function placeholders(message: CompiledMessage, found = new Set<string>()): Set<string> {
-  for (const token of message) {
-    if (typeof token === 'string') continue;
-    const [name, , format] = token;
-    found.add(name);
-    if (format && typeof format === 'object')
-      for (const [key, branch] of Object.entries(format))
-        if (key !== 'offset' && Array.isArray(branch))
-          placeholders(branch as CompiledMessage, found);
+function placeholders(tokens: readonly Token[], found = new Set<string>()): Set<string> {
+  for (const token of tokens) {
+    if (token.type === 'content' || token.type === 'octothorpe') continue;
+    found.add(token.arg);
+    if (token.type === 'function') placeholders(token.param ?? [], found);
+    else if (token.type !== 'argument')
+      for (const branch of token.cases) placeholders(branch.tokens, found);
   }
   return found;
 }
+
+const argumentsOf = (message: string) => [...placeholders(parse(message, { strict: true }))].sort();
 
 const english = read('en');
 
@@ -46,22 +47,25 @@ describe('the catalogs', () => {
       expect(Object.keys(catalog).sort()).toEqual(Object.keys(english).sort());
       for (const [key, message] of Object.entries(catalog)) {
         expect(message.trim(), `${code} ${key} is empty`).not.toBe('');
-        const compiled = compileMessageOrThrow(message);
-        expect([...placeholders(compiled)].sort(), `${code} ${key}`).toEqual(
-          [...placeholders(compileMessageOrThrow(english[key]!))].sort(),
-        );
+        expect(argumentsOf(message), `${code} ${key}`).toEqual(argumentsOf(english[key]!));
       }
     },
   );
 
-  it('fails on a broken message, a missing placeholder and a missing key (the checks above)', () => {
-    expect(() => compileMessageOrThrow('{count, plural, one {# file}')).toThrow();
-    expect([...placeholders(compileMessageOrThrow('{done} of {total}'))].sort()).toEqual([
-      'done',
-      'total',
-    ]);
-    expect(
-      [...placeholders(compileMessageOrThrow('{n, plural, one {# of {total}} other {#}}'))].sort(),
-    ).toEqual(['n', 'total']);
+  it('fails on a broken message and sees placeholders inside plural branches', () => {
+    expect(() => argumentsOf('{count, plural, one {# file}')).toThrow();
+    expect(argumentsOf('{done} of {total}')).toEqual(['done', 'total']);
+    expect(argumentsOf('{n, plural, one {# of {total}} other {#}}')).toEqual(['n', 'total']);
+  });
+
+  it('pseudo-localizes every English message: accented, longer, placeholders kept', () => {
+    for (const [key, message] of Object.entries(english)) {
+      const pseudo = pseudoLocalize(message);
+      expect(argumentsOf(pseudo), key).toEqual(argumentsOf(message));
+      expect(pseudo.length, key).toBeGreaterThan(message.length);
+    }
+    expect(pseudoLocalize("It''s {count, plural, one {# file} other {# files}}")).toBe(
+      "[Īŧ''ş {count, plural, one {# ƒīŀḗ} other {# ƒīŀḗş}}~~~~~~~]",
+    );
   });
 });

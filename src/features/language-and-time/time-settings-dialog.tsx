@@ -29,7 +29,7 @@ export function TimeSettingsDialog({ onClose }: { onClose: () => void }) {
   const closeRef = useRef<HTMLButtonElement>(null);
   const hourId = useId();
   const zoneId = useId();
-  const zones = useMemo(knownTimeZones, []);
+  const zones = useMemo(() => knownTimeZones(), []);
   const hour24 = clock.hour24 ?? languageUses24Hours(language.code);
 
   return (
