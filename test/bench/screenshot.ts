@@ -1,6 +1,7 @@
 /**
- * `npx tsx test/bench/screenshot.ts`: the README's screenshot (docs/screenshot.png) of the
- * built app on the service double: the list and a conversation with attachments open.
+ * `npx tsx test/bench/screenshot.ts`: the README's screenshots of the built app on the service
+ * double, the list and a conversation with attachments open: docs/screenshot.png in English and
+ * docs/screenshot-arabic.png with the browser in Arabic (right to left).
  */
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
@@ -24,19 +25,27 @@ const server = await startStaticServer({
   config: { serviceUrl: service.url, messagesPath: '/conversations/{id}/messages' },
 });
 const browser = await launchBrowser();
-try {
-  const { page } = await newBenchContext(browser, server.origin, {
-    serviceUrl: service.url,
-    token,
-  });
+async function shoot(locale: string, file: string) {
+  const { page, context } = await newBenchContext(
+    browser,
+    server.origin,
+    { serviceUrl: service.url, token },
+    undefined,
+    locale,
+  );
   await page.setViewportSize({ width: 1280, height: 760 });
   const showcase = service.state.dataset.list()[2]!;
   await page.goto(`${server.origin}/conversations/${showcase.id}`);
   await waitForFirstRow(page);
-  await page.getByRole('heading', { name: `Conversation #${showcase.id}` }).waitFor();
+  await page.locator('.detail-pane h2').first().waitFor();
   await page.waitForTimeout(1500);
-  await page.screenshot({ path: path.join(ROOT, 'docs', 'screenshot.png') });
-  console.log('Wrote docs/screenshot.png');
+  await page.screenshot({ path: path.join(ROOT, 'docs', file) });
+  await context.close();
+  console.log(`Wrote docs/${file}`);
+}
+try {
+  await shoot('en-US', 'screenshot.png');
+  await shoot('ar-EG', 'screenshot-arabic.png');
 } finally {
   await browser.close();
   await server.close();
