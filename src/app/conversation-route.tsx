@@ -2,8 +2,9 @@ import '../ui/messages-and-attachments.css';
 import '../ui/print-and-export.css';
 import { useEffect } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
-import { ConversationPane } from '../features/conversation-detail';
+import { ConversationPane, Translated } from '../features/conversation-detail';
 import { DownloadActionsProvider } from '../features/downloads';
+import { useTranslation } from '../i18n/translate';
 
 // The downloads panel shares the pane's chunk (see inbox-layout.tsx).
 export { DownloadsPanel } from '../features/downloads';
@@ -35,6 +36,7 @@ function useHeadingFocus(id: number | undefined) {
 
 /** @public read from the module loadPaneCode (pane-code.ts) returns, which knip cannot follow */
 export function ConversationRoute() {
+  const { t } = useTranslation();
   const { conversationId } = useParams();
   const { search } = useLocation();
   const id = parseConversationId(conversationId);
@@ -42,9 +44,9 @@ export function ConversationRoute() {
   useHeadingFocus(id);
   if (id === undefined) {
     return (
-      <aside className="detail-pane" aria-label="Conversation">
+      <aside className="detail-pane" aria-label={t('pane.label')}>
         <p role="alert" className="alert">
-          “{conversationId}” is not a conversation number.
+          <Translated id="pane.notANumber" values={{ value: <bdi>{conversationId}</bdi> }} />
         </p>
       </aside>
     );

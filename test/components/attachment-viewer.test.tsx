@@ -1,7 +1,9 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { SHOWCASE_RANKS } from '../../service-double/index';
+import { findLanguage } from '../../src/i18n/languages';
+import { activateLanguage } from '../../src/i18n/translate';
 import { quietConversationId, renderPane } from '../support/conversation-pane';
 import { server, service, TEST_SERVICE_URL } from '../support/msw';
 
@@ -175,5 +177,55 @@ describe('the attachment viewer', () => {
     await user.click(within(viewer).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     await waitFor(() => expect(seen.aborted || seen.cancelled).toBe(true));
+  });
+});
+
+describe('the attachment viewer in the agent’s language', () => {
+  /** A conversation ending with three viewable text files, in this order. */
+  function threeFiles(): number {
+    const id = quietConversationId();
+    for (const fileName of ['one.txt', 'two.txt', 'three.txt'])
+      service().addAttachment(id, { fileName, mimeType: 'text/plain' });
+    return id;
+  }
+
+  it('speaks German: View, Close, Previous/Next and the position', async () => {
+    const { pane, user } = await openPane(threeFiles());
+    await act(() => activateLanguage(findLanguage('de')!));
+    await user.click(within(pane).getByRole('button', { name: 'one.txt ansehen' }));
+    const viewer = await screen.findByRole('dialog', { name: 'one.txt' });
+    expect(await within(viewer).findByLabelText('Text von one.txt')).toBeInTheDocument();
+    expect(within(viewer).getByRole('navigation', { name: 'Anhänge' })).toHaveTextContent(
+      /^Zurück\d+ von \d+Weiter$/,
+    );
+    await user.click(within(viewer).getByRole('button', { name: 'Weiter' }));
+    expect(screen.getByRole('dialog')).toHaveAccessibleName('two.txt');
+    await user.click(within(viewer).getByRole('button', { name: 'Zurück' }));
+    expect(screen.getByRole('dialog')).toHaveAccessibleName('one.txt');
+    await user.click(within(viewer).getByRole('button', { name: 'Schließen' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('in Arabic, ← goes on and → goes back, as Next and Previous sit', async () => {
+    const { pane, user } = await openPane(threeFiles());
+    await act(() => activateLanguage(findLanguage('ar')!));
+    await user.click(within(pane).getByRole('button', { name: 'عرض one.txt' }));
+    const viewer = await screen.findByRole('dialog', { name: 'one.txt' });
+    const next = within(viewer).getByRole('button', { name: 'التالي' });
+    const previous = within(viewer).getByRole('button', { name: 'السابق' });
+    expect(next).toHaveAttribute('aria-keyshortcuts', 'ArrowLeft');
+    expect(previous).toHaveAttribute('aria-keyshortcuts', 'ArrowRight');
+
+    fireEvent.keyDown(viewer, { key: 'ArrowLeft' });
+    expect(screen.getByRole('dialog')).toHaveAccessibleName('two.txt');
+    fireEvent.keyDown(viewer, { key: 'ArrowLeft' });
+    expect(screen.getByRole('dialog')).toHaveAccessibleName('three.txt');
+    fireEvent.keyDown(viewer, { key: 'ArrowRight' });
+    expect(screen.getByRole('dialog')).toHaveAccessibleName('two.txt');
+    expect(within(viewer).getByRole('navigation', { name: 'المرفقات' })).toHaveTextContent(
+      /^السابق\d+ من \d+التالي$/,
+    );
+    // The file name is the sender's text: in its own direction inside the right-to-left page.
+    expect(within(viewer).getByRole('heading', { name: 'two.txt' })).toHaveAttribute('dir', 'auto');
   });
 });

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { liveRegion } from '../support/queries';
+import { sentence } from '../support/conversation-pane';
 import { service } from '../support/msw';
 import { renderApp } from '../support/render-app';
 
@@ -135,7 +136,9 @@ describe('pane: Copy link and Copy number', () => {
     await waitFor(() =>
       expect(liveRegion()).toHaveTextContent(`Link to conversation #${newest.id} copied`),
     );
-    expect(within(detail).getByText(`Link to conversation #${newest.id} copied.`)).toBeVisible();
+    expect(
+      within(detail).getByText(sentence(`Link to conversation #${newest.id} copied.`)),
+    ).toBeVisible();
 
     await user.click(within(detail).getByRole('button', { name: 'Copy number' }));
     expect(writeText).toHaveBeenLastCalledWith(`#${newest.id}`);

@@ -1,8 +1,11 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { findLanguage } from '../../src/i18n/languages';
+import { activateLanguage } from '../../src/i18n/translate';
 import { quietConversationId } from '../support/conversation-pane';
 import { server, service, TEST_SERVICE_URL } from '../support/msw';
+import { liveRegion } from '../support/queries';
 import { renderApp } from '../support/render-app';
 
 const MESSAGES = `${TEST_SERVICE_URL}/conversations/:id/messages`;
@@ -184,5 +187,46 @@ describe('conversation pane', () => {
 
     const hostile = within(detail).getByRole('button', { name: 'Download ../../etc/passwd' });
     expect(hostile.closest('li')).toHaveTextContent('Saves as “_.._etc_passwd”');
+  });
+});
+
+describe('conversation pane in the agent’s language', () => {
+  it('speaks German once German is chosen, its announcements included', async () => {
+    const newest = service().dataset.list()[0]!;
+    const { user } = renderApp({ route: `/conversations/${newest.id}` });
+    await within(await pane(newest.id)).findAllByRole('term', {}, { timeout: 5000 });
+    await act(() => activateLanguage(findLanguage('de')!));
+
+    const detail = screen.getByRole('complementary', { name: `Konversation #${newest.id}` });
+    expect(within(detail).getByRole('list', { name: 'Nachrichten' })).toBeInTheDocument();
+    expect(
+      within(detail)
+        .getAllByRole('term')
+        .map((term) => term.textContent),
+    ).toEqual(['Status', 'Kontakt', 'Posteingang', 'Erstellt', 'Aktualisiert']);
+    expect(within(detail).getByRole('button', { name: 'Link kopieren' })).toBeVisible();
+    expect(within(detail).getByRole('button', { name: 'Konversation drucken' })).toBeVisible();
+    expect(within(detail).getByRole('link', { name: 'Schließen' })).toBeVisible();
+    await user.click(within(detail).getByRole('button', { name: 'Als ungelesen markieren' }));
+    expect(liveRegion()).toHaveTextContent(`Konversation #${newest.id} als ungelesen markiert.`);
+  });
+
+  it('in Arabic, keeps the number, ids and the sender’s text in their own direction', async () => {
+    const newest = service().dataset.list()[0]!;
+    renderApp({ route: `/conversations/${newest.id}` });
+    await within(await pane(newest.id)).findAllByRole('term', {}, { timeout: 5000 });
+    await act(() => activateLanguage(findLanguage('ar')!));
+
+    expect(document.documentElement).toHaveAttribute('dir', 'rtl');
+    const detail = screen.getByRole('complementary', { name: `المحادثة #${newest.id}` });
+    const heading = within(detail).getByRole('heading', { level: 2 });
+    expect(heading.querySelector('bdi')).toHaveTextContent(`#${newest.id}`);
+    expect(within(detail).getByRole('button', { name: 'نسخ الرابط' })).toBeVisible();
+    const definitions = within(detail).getAllByRole('definition');
+    expect(definitions[1]!.querySelector('bdi')).toHaveTextContent(String(newest.contactId));
+    const list = within(detail).getByRole('list', { name: 'الرسائل' });
+    for (const text of list.querySelectorAll('.message-text')) {
+      expect(text).toHaveAttribute('dir', 'auto');
+    }
   });
 });

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { captureSavedFiles, quietConversationId } from '../support/conversation-pane';
+import { captureSavedFiles, quietConversationId, sentence } from '../support/conversation-pane';
 import { server, TEST_SERVICE_URL } from '../support/msw';
 import { renderApp } from '../support/render-app';
 
@@ -99,7 +99,9 @@ describe('export conversation', () => {
     const { user, pane } = await openPane(id);
     await user.click(within(pane).getByRole('button', { name: 'Export conversation' }));
 
-    expect(await within(pane).findByText(`Saved conversation-${id}.md to your downloads.`));
+    expect(
+      await within(pane).findByText(sentence(`Saved conversation-${id}.md to your downloads.`)),
+    );
     expect(shownMessages(pane)).toBe(9);
     expect(files.saved).toHaveLength(1);
     const [file] = files.saved;
@@ -136,7 +138,9 @@ describe('export conversation', () => {
     expect(shownMessages(pane)).toBe(3);
 
     await user.click(within(alert).getByRole('button', { name: 'Retry' }));
-    expect(await within(pane).findByText(`Saved conversation-${id}.md to your downloads.`));
+    expect(
+      await within(pane).findByText(sentence(`Saved conversation-${id}.md to your downloads.`)),
+    );
     expect(within(header).queryByRole('alert')).toBeNull();
     expect(files.saved).toHaveLength(1);
     expect(await files.saved[0]!.blob.text()).toContain('Message 9');

@@ -84,3 +84,13 @@ export function renderPane(conversationId: number, downloadOptions: Partial<Down
   );
   return { router, user };
 }
+
+/**
+ * A text matcher for a sentence whose id or file name sits in a <bdi> (kept left-to-right in
+ * Arabic): the innermost element whose whole text it is, as the agent reads it.
+ */
+export function sentence(text: string) {
+  return (_: string, element: Element | null) =>
+    element?.textContent === text &&
+    ![...element.children].some((child) => child.textContent === text);
+}

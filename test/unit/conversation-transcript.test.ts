@@ -2,6 +2,8 @@ import MarkdownIt from 'markdown-it';
 import { describe, expect, it } from 'vitest';
 import type { Message } from '../../src/api/messages';
 import type { Conversation } from '../../src/api/schemas';
+import { findLanguage } from '../../src/i18n/languages';
+import { activateLanguage } from '../../src/i18n/translate';
 import { conversationTranscript } from '../../src/features/conversation-detail/transcript/conversation-transcript';
 import {
   escapeMarkdownBlock,
@@ -220,6 +222,22 @@ describe('conversationTranscript', () => {
     expect(markdown).toContain(
       '## Messages (0 messages)\n\n_This conversation has no messages._\n',
     );
+  });
+
+  it('is written in the agent’s language; what came from the service stays as it came', async () => {
+    await activateLanguage(findLanguage('de')!);
+    const markdown = conversationTranscript({
+      conversationId: 7,
+      conversation: undefined,
+      messages: [message({ author: 'Ada', text: 'Hello there' })],
+      formatTime,
+      timeZone: 'UTC',
+      exportedAt: 1,
+    });
+    expect(markdown).toContain('# Konversation #7\n');
+    expect(markdown).toContain('- Status: nicht geladen\n- Kontakt: nicht geladen\n');
+    expect(markdown).toContain('## Nachrichten (1 Nachricht)\n');
+    expect(markdown).toContain('Hello there');
   });
 
   it('renders as the conversation, with the service’s text shown as text', () => {

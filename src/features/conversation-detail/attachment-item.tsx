@@ -2,8 +2,10 @@ import type { Attachment } from '../../api/schemas';
 import { useAttachmentActions } from '../../lib/attachment-actions';
 import { savedFileName, shownFileName } from '../../lib/attachment-target';
 import { useSession } from '../../lib/session-context';
+import { useTranslation } from '../../i18n/translate';
 import { AttachmentThumbnail } from './previews/attachment-thumbnail';
 import { isPreviewable } from './previews/previewable';
+import { Translated } from './translated';
 import { ViewButton } from './viewer/view-button';
 import { isViewable } from './viewer/viewable';
 
@@ -18,6 +20,7 @@ interface AttachmentItemProps {
  * name is the sender's raw text, rendered by React as text; the file is saved under the safe name.
  */
 export function AttachmentItem({ attachment, conversationId }: AttachmentItemProps) {
+  const { t } = useTranslation();
   const safeName = savedFileName(attachment);
   const shownName = shownFileName(attachment);
   const { serviceUrl } = useSession();
@@ -29,10 +32,14 @@ export function AttachmentItem({ attachment, conversationId }: AttachmentItemPro
         <AttachmentThumbnail attachment={attachment} name={shownName} />
       ) : null}
       <div className="attachment-info">
-        <span className="attachment-name">{shownName}</span>
-        <span className="attachment-meta">{attachment.mimeType || 'unknown type'}</span>
+        <bdi className="attachment-name">{shownName}</bdi>
+        <span className="attachment-meta">
+          {attachment.mimeType ? <bdi>{attachment.mimeType}</bdi> : t('pane.unknownType')}
+        </span>
         {safeName !== attachment.fileName ? (
-          <span className="attachment-meta">Saves as “{safeName}”</span>
+          <span className="attachment-meta">
+            <Translated id="pane.savesAs" values={{ name: <bdi>{safeName}</bdi> }} />
+          </span>
         ) : null}
       </div>
       {isViewable(attachment, serviceUrl) ? (

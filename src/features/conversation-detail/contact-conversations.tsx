@@ -1,9 +1,12 @@
 import { Link, useLocation } from 'react-router-dom';
 import { statusLabel } from '../../lib/status';
+import { useClockSettings } from '../../i18n/clock-settings';
 import { formatExact, formatRelative } from '../../i18n/format';
+import { useTranslation } from '../../i18n/translate';
 import { toIsoString } from '../../lib/time';
 import { useNow } from '../../lib/use-now';
 import { contactSearchPath, conversationPath } from './conversation-links';
+import { Translated } from './translated';
 import { useContactConversations } from './use-contact-conversations';
 
 /** How many are listed; the rest are one link away, in the list's contact search. */
@@ -21,6 +24,8 @@ export function ContactConversations({
   contactId: number;
   conversationId: number;
 }) {
+  const { t } = useTranslation();
+  useClockSettings();
   const { pathname, search } = useLocation();
   const now = useNow();
   const others = useContactConversations(contactId, conversationId);
@@ -32,29 +37,47 @@ export function ContactConversations({
     // landmark navigation (the heading is there for heading navigation), and with it axe lost its
     // page in Firefox ESR (the 360 px accessibility test).
     <section className="contact-conversations">
-      <h3>Other conversations with contact {contactId}</h3>
+      <h3>
+        <Translated id="pane.otherConversations" values={{ contact: <bdi>{contactId}</bdi> }} />
+      </h3>
       {others.length === 0 ? (
-        <p className="detail-hint">No other loaded conversations with this contact.</p>
+        <p className="detail-hint">{t('pane.noOtherConversations')}</p>
       ) : (
         <ul>
           {others.slice(0, SHOWN).map((other) => (
             <li key={other.id}>
-              <Link to={conversationPath(other.id, search)}>#{other.id}</Link>
-              {` · ${statusLabel(other.status)} · updated `}
-              <time dateTime={toIsoString(other.updatedAt)} title={formatExact(other.updatedAt)}>
-                {formatRelative(other.updatedAt, now)}
-              </time>
+              <Translated
+                id="pane.otherConversation"
+                values={{
+                  number: (
+                    <Link to={conversationPath(other.id, search)}>
+                      <bdi>#{other.id}</bdi>
+                    </Link>
+                  ),
+                  status: statusLabel(other.status),
+                  time: (
+                    <time
+                      dateTime={toIsoString(other.updatedAt)}
+                      title={formatExact(other.updatedAt)}
+                    >
+                      {formatRelative(other.updatedAt, now)}
+                    </time>
+                  ),
+                }}
+              />
             </li>
           ))}
         </ul>
       )}
       {more > 0 ? (
         <p className="detail-hint">
-          <Link to={searchPath}>and {more} more</Link>
+          <Link to={searchPath}>{t('pane.andMore', { count: more })}</Link>
         </p>
       ) : null}
       <p>
-        <Link to={searchPath}>Find all loaded conversations of contact {contactId}</Link>
+        <Link to={searchPath}>
+          <Translated id="pane.findAllOfContact" values={{ contact: <bdi>{contactId}</bdi> }} />
+        </Link>
       </p>
     </section>
   );

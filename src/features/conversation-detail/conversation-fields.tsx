@@ -2,6 +2,8 @@ import { Link, useLocation } from 'react-router-dom';
 import type { Conversation } from '../../api/schemas';
 import { statusLabel } from '../../lib/status';
 import { formatExact } from '../../i18n/format';
+import { useClockSettings } from '../../i18n/clock-settings';
+import { useTranslation } from '../../i18n/translate';
 import { toIsoString } from '../../lib/time';
 import { findInListTarget } from './conversation-links';
 
@@ -17,18 +19,18 @@ export function ConversationFields({
   conversationId: number;
   conversation: Conversation | undefined;
 }) {
+  const { t } = useTranslation();
+  // Times on the agent's clock: drawn again when it changes.
+  useClockSettings();
   const { search } = useLocation();
   if (!conversation) {
     const target = findInListTarget(conversationId, search);
     return (
       <div className="detail-hint">
-        <p>
-          Status, contact and inbox are not loaded: the list has not brought this conversation yet.
-          They appear here once it does.
-        </p>
+        <p>{t('pane.notLoaded')}</p>
         <p>
           <Link to={target.to} state={target.state}>
-            Find it in the list
+            {t('pane.findInList')}
           </Link>
         </p>
       </div>
@@ -36,19 +38,23 @@ export function ConversationFields({
   }
   return (
     <dl className="detail-fields">
-      <dt>Status</dt>
+      <dt>{t('pane.status')}</dt>
       <dd>{statusLabel(conversation.status)}</dd>
-      <dt>Contact</dt>
-      <dd>{conversation.contactId}</dd>
-      <dt>Inbox</dt>
-      <dd>{conversation.inboxId}</dd>
-      <dt>Created</dt>
+      <dt>{t('pane.contact')}</dt>
+      <dd>
+        <bdi>{conversation.contactId}</bdi>
+      </dd>
+      <dt>{t('pane.inbox')}</dt>
+      <dd>
+        <bdi>{conversation.inboxId}</bdi>
+      </dd>
+      <dt>{t('pane.created')}</dt>
       <dd>
         <time dateTime={toIsoString(conversation.createdAt)}>
           {formatExact(conversation.createdAt)}
         </time>
       </dd>
-      <dt>Updated</dt>
+      <dt>{t('pane.updated')}</dt>
       <dd>
         <time dateTime={toIsoString(conversation.updatedAt)}>
           {formatExact(conversation.updatedAt)}

@@ -3,6 +3,7 @@ import { useId, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { useConfig } from '../../lib/config-context';
 import { useSession } from '../../lib/session-context';
+import { useTranslation } from '../../i18n/translate';
 import { ErrorAlert } from '../../ui/error-alert';
 import { ContactConversations } from './contact-conversations';
 import { ConversationFields } from './conversation-fields';
@@ -12,6 +13,7 @@ import { MarkUnreadButton } from './mark-unread-button';
 import { MessageList } from './message-list';
 import { messageListOptions } from './queries';
 import { useCachedConversation } from './use-cached-conversation';
+import { Translated } from './translated';
 import { TranscriptActions } from './transcript/transcript-actions';
 import { useLoadAllPages } from './use-load-all-pages';
 import { usePanePlace } from './use-pane-place';
@@ -24,6 +26,7 @@ interface ConversationPaneProps {
 }
 
 export function ConversationPane({ conversationId, closeHref }: ConversationPaneProps) {
+  const { t } = useTranslation();
   const session = useSession();
   const { messagesPath, listTimeoutMs } = useConfig();
   const headingId = useId();
@@ -43,7 +46,9 @@ export function ConversationPane({ conversationId, closeHref }: ConversationPane
   return (
     <aside ref={paneRef} className="detail-pane" aria-labelledby={headingId}>
       <header className="detail-header">
-        <h2 id={headingId}>Conversation #{conversationId}</h2>
+        <h2 id={headingId}>
+          <Translated id="pane.heading" values={{ number: <bdi>#{conversationId}</bdi> }} />
+        </h2>
         <CopyButtons conversationId={conversationId}>
           <TranscriptActions
             {...{ conversationId, conversation, loadAllPages }}
@@ -51,7 +56,7 @@ export function ConversationPane({ conversationId, closeHref }: ConversationPane
             hasNextPage={messages.hasNextPage}
           />
           <Link to={closeHref} className="button-quiet">
-            Close
+            {t('pane.close')}
           </Link>
         </CopyButtons>
       </header>
@@ -62,12 +67,12 @@ export function ConversationPane({ conversationId, closeHref }: ConversationPane
       {conversation ? (
         <ContactConversations contactId={conversation.contactId} conversationId={conversationId} />
       ) : null}
-      <h3 className="visually-hidden">Messages</h3>
+      <h3 className="visually-hidden">{t('pane.messages')}</h3>
       {messages.isPending ? (
-        <p role="status">Loading messages…</p>
+        <p role="status">{t('pane.loadingMessages')}</p>
       ) : messages.isError && !messages.data ? (
         <ErrorAlert
-          title="Messages could not be loaded."
+          title={t('pane.messagesFailed')}
           error={messages.error}
           onRetry={() => void messages.refetch()}
         />

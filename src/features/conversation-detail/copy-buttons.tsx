@@ -1,18 +1,24 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
+import { t as translate, useTranslation } from '../../i18n/translate';
 import { announce } from '../../ui/live-region';
 import { shareableLink } from './conversation-links';
+import { Translated } from './translated';
+
+type What = 'link' | 'number';
 
 interface Copied {
-  /** What was copied, as the agent hears and sees it. */
-  done: string;
+  /** What was copied: the message says which. */
+  done: What;
 }
 
 interface Refused {
-  /** "link" or "number", for the message. */
-  what: string;
+  what: What;
   text: string;
 }
+
+const COPIED = { link: 'pane.linkCopied', number: 'pane.numberCopied' } as const;
+const NOT_COPIED = { link: 'pane.linkNotCopied', number: 'pane.numberNotCopied' } as const;
 
 /** Writes text to the clipboard; rejects where the API is missing (insecure context) or refuses. */
 async function writeClipboard(text: string): Promise<void> {
@@ -33,14 +39,16 @@ export function CopyButtons({
   conversationId: number;
   children: ReactNode;
 }) {
+  const { t } = useTranslation();
   const { search } = useLocation();
   const [outcome, setOutcome] = useState<Copied | Refused | null>(null);
 
-  const copy = (what: 'link' | 'number', text: string, done: string) => {
+  const copy = (what: What, text: string) => {
     writeClipboard(text).then(
       () => {
-        setOutcome({ done });
-        announce(done);
+        setOutcome({ done: what });
+        // Heard as plain text: the isolation the page shows (<bdi>) means nothing to a voice.
+        announce(translate(COPIED[what], { number: `#${conversationId}` }));
       },
       () => setOutcome({ what, text }),
     );
@@ -53,28 +61,24 @@ export function CopyButtons({
           type="button"
           className="button-quiet"
           onClick={() =>
-            copy(
-              'link',
-              shareableLink(window.location.origin, conversationId, search),
-              `Link to conversation #${conversationId} copied`,
-            )
+            copy('link', shareableLink(window.location.origin, conversationId, search))
           }
         >
-          Copy link
+          {t('pane.copyLink')}
         </button>
         <button
           type="button"
           className="button-quiet"
-          onClick={() =>
-            copy('number', `#${conversationId}`, `Number of conversation #${conversationId} copied`)
-          }
+          onClick={() => copy('number', `#${conversationId}`)}
         >
-          Copy number
+          {t('pane.copyNumber')}
         </button>
         {children}
       </div>
       {outcome && 'done' in outcome ? (
-        <p className="detail-hint copy-outcome">{outcome.done}.</p>
+        <p className="detail-hint copy-outcome">
+          <Translated id={COPIED[outcome.done]} values={{ number: <bdi>#{conversationId}</bdi> }} />
+        </p>
       ) : null}
       {outcome && 'text' in outcome ? <RefusedCopy key={outcome.text} {...outcome} /> : null}
     </>
@@ -83,6 +87,7 @@ export function CopyButtons({
 
 /** The copy the browser refused: the text, selected, in a read-only field. */
 function RefusedCopy({ what, text }: Refused) {
+  const { t } = useTranslation();
   const fieldId = useId();
   const field = useRef<HTMLInputElement>(null);
   useEffect(() => {
@@ -91,12 +96,13 @@ function RefusedCopy({ what, text }: Refused) {
   }, []);
   return (
     <div role="alert" className="alert copy-outcome">
-      <label htmlFor={fieldId}>Your browser did not allow copying; the {what} is</label>
+      <label htmlFor={fieldId}>{t(NOT_COPIED[what])}</label>
       <input
         ref={field}
         id={fieldId}
         type="text"
         readOnly
+        dir="ltr"
         value={text}
         onFocus={(event) => event.currentTarget.select()}
       />

@@ -1,4 +1,5 @@
 import { markUnread } from '../../lib/record-seen';
+import { useTranslation } from '../../i18n/translate';
 import { announce } from '../../ui/live-region';
 
 interface MarkUnreadButtonProps {
@@ -8,16 +9,17 @@ interface MarkUnreadButtonProps {
 
 /** Puts the New mark back on the conversation's row, in every open tab, until it is opened again. */
 export function MarkUnreadButton({ serviceUrl, conversationId }: MarkUnreadButtonProps) {
+  const { t } = useTranslation();
   return (
     <button
       type="button"
       className="button-quiet"
       onClick={() => {
         markUnread(serviceUrl, conversationId);
-        announce(`Conversation #${conversationId} marked as unread.`);
+        announce(t('pane.markedUnread', { number: `#${conversationId}` }));
       }}
     >
-      Mark as unread
+      {t('pane.markUnread')}
     </button>
   );
 }

@@ -1,5 +1,7 @@
 import type { Message } from '../../api/messages';
+import { useClockSettings } from '../../i18n/clock-settings';
 import { formatExact } from '../../i18n/format';
+import { useTranslation } from '../../i18n/translate';
 import { toIsoString } from '../../lib/time';
 import { AttachmentItem } from './attachment-item';
 
@@ -8,25 +10,38 @@ interface MessageItemProps {
   conversationId: number;
 }
 
-/** Whatever the message carries that we can read; text is always React text, never HTML. */
+/**
+ * Whatever the message carries that we can read; text is always React text, never HTML, in the
+ * direction of its own first strong letter (dir="auto"): the sender's, not the agent's language.
+ */
 export function MessageItem({ message, conversationId }: MessageItemProps) {
+  const { t } = useTranslation();
+  useClockSettings();
   const empty = !message.text && message.attachments.length === 0;
   return (
     <li className="message">
       {message.author || message.timestamp ? (
         <p className="message-meta">
-          {message.author ? <span className="message-author">{message.author}</span> : null}
+          {message.author ? (
+            <span className="message-author" dir="auto">
+              {message.author}
+            </span>
+          ) : null}
           {message.timestamp ? (
             <time dateTime={toIsoString(message.timestamp)}>{formatExact(message.timestamp)}</time>
           ) : null}
         </p>
       ) : null}
-      {message.text ? <p className="message-text">{message.text}</p> : null}
+      {message.text ? (
+        <p className="message-text" dir="auto">
+          {message.text}
+        </p>
+      ) : null}
       {empty && message.unreadableAttachments === 0 ? (
-        <p className="message-empty">This message has no text the viewer can show.</p>
+        <p className="message-empty">{t('pane.messageEmpty')}</p>
       ) : null}
       {message.attachments.length > 0 ? (
-        <ul className="attachments" aria-label="Attachments">
+        <ul className="attachments" aria-label={t('pane.attachments')}>
           {message.attachments.map((attachment, index) => (
             <AttachmentItem
               key={`${index}-${attachment.url}`}
@@ -38,9 +53,7 @@ export function MessageItem({ message, conversationId }: MessageItemProps) {
       ) : null}
       {message.unreadableAttachments > 0 ? (
         <p className="message-empty">
-          {message.unreadableAttachments === 1
-            ? '1 attachment could not be shown: the service sent it in an unknown shape.'
-            : `${message.unreadableAttachments} attachments could not be shown: the service sent them in an unknown shape.`}
+          {t('pane.unreadableAttachments', { count: message.unreadableAttachments })}
         </p>
       ) : null}
     </li>

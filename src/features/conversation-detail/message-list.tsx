@@ -1,4 +1,5 @@
 import type { MessagePage } from '../../api/messages';
+import { useTranslation } from '../../i18n/translate';
 import { ErrorAlert } from '../../ui/error-alert';
 import { MessageItem } from './message-item';
 import { useAutoLoad } from './use-auto-load';
@@ -22,12 +23,13 @@ export function MessageList({
   onLoadMore,
   conversationId,
 }: MessageListProps) {
+  const { t } = useTranslation();
   const messages = pages.flatMap((page) => page.messages);
   const canAutoLoad = hasNextPage && !isFetchingNextPage && !nextPageError;
   const sentinel = useAutoLoad<HTMLDivElement>(canAutoLoad, onLoadMore);
 
   if (messages.length === 0 && !hasNextPage) {
-    return <p className="detail-empty">This conversation has no messages.</p>;
+    return <p className="detail-empty">{t('pane.noMessages')}</p>;
   }
   return (
     <AttachmentViewerProvider
@@ -38,7 +40,7 @@ export function MessageList({
       nextPageError={nextPageError}
       onLoadMore={onLoadMore}
     >
-      <ol className="messages" aria-label="Messages">
+      <ol className="messages" aria-label={t('pane.messages')}>
         {messages.map((message) => (
           <MessageItem key={message.key} message={message} conversationId={conversationId} />
         ))}
@@ -46,20 +48,18 @@ export function MessageList({
       <div ref={sentinel} className="messages-footer">
         {nextPageError && !isFetchingNextPage ? (
           <ErrorAlert
-            title="More messages could not be loaded."
+            title={t('pane.moreMessagesFailed')}
             error={nextPageError}
             onRetry={onLoadMore}
           />
         ) : isFetchingNextPage ? (
-          <p role="status">Loading more messages…</p>
+          <p role="status">{t('pane.loadingMoreMessages')}</p>
         ) : hasNextPage ? (
           <button type="button" onClick={onLoadMore}>
-            Load more messages
+            {t('pane.loadMoreMessages')}
           </button>
         ) : messages.length > 0 ? (
-          <p className="detail-end">
-            {messages.length === 1 ? '1 message' : `All ${messages.length} messages`} shown.
-          </p>
+          <p className="detail-end">{t('pane.allMessagesShown', { count: messages.length })}</p>
         ) : null}
       </div>
     </AttachmentViewerProvider>

@@ -1,6 +1,7 @@
 import { InfiniteQueryObserver, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { MessagePage } from '../../api/messages';
+import { t } from '../../i18n/translate';
 import type { messageListOptions } from './queries';
 
 /** Download all loads at most this many message pages. */
@@ -38,7 +39,7 @@ export function useLoadAllPages(options: ReturnType<typeof messageListOptions>):
           result = await observer.fetchNextPage({ cancelRefetch: false });
           if (result.isError) throw result.error;
         }
-        throw new Error('This conversation has too many messages to load at once.');
+        throw new Error(t('pane.tooManyMessages'));
       } finally {
         unsubscribe();
       }

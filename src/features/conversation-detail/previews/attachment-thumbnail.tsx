@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Attachment } from '../../../api/schemas';
+import { useTranslation } from '../../../i18n/translate';
 import { useSession } from '../../../lib/session-context';
 import { BlobImage } from './blob-image';
 import { previewQueryOptions } from './preview-query';
@@ -21,6 +22,7 @@ interface AttachmentThumbnailProps {
  * for the keyboard and screen readers, so the picture is not a second button of the same name).
  */
 export function AttachmentThumbnail({ attachment, name }: AttachmentThumbnailProps) {
+  const { t } = useTranslation();
   const session = useSession();
   const viewer = useAttachmentViewer();
   const [slot, inView] = useInView<HTMLDivElement>();
@@ -30,7 +32,7 @@ export function AttachmentThumbnail({ attachment, name }: AttachmentThumbnailPro
 
   if (preview.isError || result?.kind === 'too-large') return null;
   if (result?.kind === 'unreadable' || broken) {
-    return <p className="preview-unavailable">Preview unavailable</p>;
+    return <p className="preview-unavailable">{t('previews.unavailable')}</p>;
   }
   if (result?.kind === 'image') {
     return (

@@ -2,6 +2,7 @@ import { requestAttachment } from '../../../api/attachments';
 import { createDeadline } from '../../../api/deadline';
 import { ApiError } from '../../../api/errors';
 import { readBody } from '../../../api/read-body';
+import { t } from '../../../i18n/translate';
 import { parseContentLength } from '../../../lib/download-progress';
 import { detectRasterType } from './image-signature';
 import { PREVIEW_MAX_BYTES, PREVIEW_STALL_MS } from './preview-settings';
@@ -56,7 +57,7 @@ export async function fetchPreview(
     deadline.touch();
     if (!response.body) {
       deadline.abort();
-      throw incomplete('The preview arrived without a body.');
+      throw incomplete(t('previews.noBody'));
     }
     const length = parseContentLength(response.headers.get('Content-Length'));
     if (length !== undefined && length > PREVIEW_MAX_BYTES) {
@@ -72,7 +73,7 @@ export async function fetchPreview(
       return { kind: 'too-large' };
     }
     if (length !== undefined && size < length) {
-      throw incomplete('The preview arrived incomplete.');
+      throw incomplete(t('previews.incomplete'));
     }
     const type = detectRasterType(headOf(chunks, size));
     if (type === null) return { kind: 'unreadable' };

@@ -1,6 +1,7 @@
 import type { Message } from '../../../api/messages';
 import type { Conversation } from '../../../api/schemas';
 import { savedFileName, shownFileName } from '../../../lib/attachment-target';
+import { t } from '../../../i18n/translate';
 import { statusLabel } from '../../../lib/status';
 import { escapeMarkdownBlock, escapeMarkdownInline } from './markdown-text';
 
@@ -18,50 +19,66 @@ export interface TranscriptInput {
   exportedAt: number;
 }
 
-const NOT_LOADED = 'not loaded';
+/*
+ * The file is written in the agent's language (the words the app writes: headings, field names,
+ * notes); what came from the service (text, names, types) stays as it came, escaped.
+ */
 
 function fieldLines(input: TranscriptInput): string[] {
   const { conversation, formatTime } = input;
-  const fields: [string, string][] = conversation
+  const names = [
+    t('pane.status'),
+    t('pane.contact'),
+    t('pane.inbox'),
+    t('pane.created'),
+    t('pane.updated'),
+  ];
+  const values = conversation
     ? [
-        ['Status', escapeMarkdownInline(statusLabel(conversation.status))],
-        ['Contact', String(conversation.contactId)],
-        ['Inbox', String(conversation.inboxId)],
-        ['Created', formatTime(conversation.createdAt)],
-        ['Updated', formatTime(conversation.updatedAt)],
+        escapeMarkdownInline(statusLabel(conversation.status)),
+        String(conversation.contactId),
+        String(conversation.inboxId),
+        formatTime(conversation.createdAt),
+        formatTime(conversation.updatedAt),
       ]
-    : ['Status', 'Contact', 'Inbox', 'Created', 'Updated'].map((name) => [name, NOT_LOADED]);
-  return fields.map(([name, value]) => `- ${name}: ${value}`);
+    : names.map(() => t('transcript.notLoaded'));
+  return names.map((name, index) => `- ${name}: ${values[index]}`);
 }
 
 function messageBlock(message: Message, number: number, input: TranscriptInput): string {
-  const author = message.author ? escapeMarkdownInline(message.author) : 'No author given';
-  const time = message.timestamp ? input.formatTime(message.timestamp) : 'no time given';
+  const author = message.author ? escapeMarkdownInline(message.author) : t('transcript.noAuthor');
+  const time = message.timestamp ? input.formatTime(message.timestamp) : t('transcript.noTime');
   const parts = [`### ${number}. ${author} · ${time}`];
   const text = message.text ? escapeMarkdownBlock(message.text) : '';
   if (text) parts.push(text);
   else if (message.attachments.length === 0 && message.unreadableAttachments === 0)
-    parts.push('_This message has no text the viewer can show._');
+    parts.push(`_${t('pane.messageEmpty')}_`);
   if (message.attachments.length > 0) {
     parts.push(
-      'Attachments:',
+      t('transcript.attachments'),
       message.attachments
         .map((attachment) => {
           const shown = shownFileName(attachment);
           const saved = savedFileName(attachment);
-          const type = escapeMarkdownInline(attachment.mimeType || 'unknown type');
-          const savesAs = saved === shown ? '' : `, saves as ${escapeMarkdownInline(saved)}`;
-          return `- ${escapeMarkdownInline(shown)} (${type}${savesAs})`;
+          const name = escapeMarkdownInline(shown);
+          const type = attachment.mimeType
+            ? escapeMarkdownInline(attachment.mimeType)
+            : t('pane.unknownType');
+          const line =
+            saved === shown
+              ? t('transcript.attachment', { name, type })
+              : t('transcript.attachmentSavesAs', {
+                  name,
+                  type,
+                  saved: escapeMarkdownInline(saved),
+                });
+          return `- ${line}`;
         })
         .join('\n'),
     );
   }
   if (message.unreadableAttachments > 0) {
-    parts.push(
-      message.unreadableAttachments === 1
-        ? '_1 attachment could not be shown: the service sent it in an unknown shape._'
-        : `_${message.unreadableAttachments} attachments could not be shown: the service sent them in an unknown shape._`,
-    );
+    parts.push(`_${t('pane.unreadableAttachments', { count: message.unreadableAttachments })}_`);
   }
   return parts.join('\n\n');
 }
@@ -73,13 +90,15 @@ function messageBlock(message: Message, number: number, input: TranscriptInput):
  */
 export function conversationTranscript(input: TranscriptInput): string {
   const { conversationId, messages } = input;
-  const count = messages.length === 1 ? '1 message' : `${messages.length} messages`;
   const blocks = [
-    `# Conversation #${conversationId}`,
+    `# ${t('pane.heading', { number: `#${conversationId}` })}`,
     fieldLines(input).join('\n'),
-    `Exported ${input.formatTime(input.exportedAt)}. Times are in the time zone ${escapeMarkdownInline(input.timeZone)}.`,
-    `## Messages (${count})`,
-    ...(messages.length === 0 ? ['_This conversation has no messages._'] : []),
+    t('transcript.exported', {
+      time: input.formatTime(input.exportedAt),
+      zone: escapeMarkdownInline(input.timeZone),
+    }),
+    `## ${t('transcript.messagesHeading', { count: messages.length })}`,
+    ...(messages.length === 0 ? [`_${t('pane.noMessages')}_`] : []),
     ...messages.map((message, index) => messageBlock(message, index + 1, input)),
   ];
   return `${blocks.join('\n\n')}\n`;

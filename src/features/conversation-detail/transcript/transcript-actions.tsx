@@ -1,10 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import type { MessagePage } from '../../../api/messages';
 import type { Conversation } from '../../../api/schemas';
+import { useClockSettings } from '../../../i18n/clock-settings';
 import { formatExact, prepareTimeFormats } from '../../../i18n/format';
+import { t as translate, useTranslation } from '../../../i18n/translate';
 import { saveBlob } from '../../../lib/save-blob';
 import { ErrorAlert } from '../../../ui/error-alert';
 import { announce } from '../../../ui/live-region';
+import { Translated } from '../translated';
 import { conversationTranscript } from './conversation-transcript';
 
 type Action = 'print' | 'export';
@@ -13,7 +16,7 @@ type Action = 'print' | 'export';
 const SAVED_URL_LIFETIME_MS = 60_000;
 
 type Job =
-  | { phase: 'idle'; note?: string }
+  | { phase: 'idle'; note?: { cancelled: Action } | { saved: string } }
   | { phase: 'loading'; action: Action }
   | { phase: 'printing'; pageCount: number }
   | { phase: 'failed'; action: Action; error: unknown };
@@ -27,10 +30,19 @@ interface TranscriptActionsProps {
   loadAllPages: (signal?: AbortSignal) => Promise<MessagePage[]>;
 }
 
-const ACTION_WORDS: Record<Action, { cancel: string; cancelled: string; failed: string }> = {
-  print: { cancel: 'printing', cancelled: 'Printing cancelled', failed: 'printed' },
-  export: { cancel: 'export', cancelled: 'Export cancelled', failed: 'exported' },
-};
+/** One message per sentence and action: the words differ with the action in every language. */
+const ACTION_MESSAGES = {
+  print: {
+    cancel: 'transcript.cancelPrinting',
+    cancelled: 'transcript.printingCancelled',
+    failed: 'transcript.printFailed',
+  },
+  export: {
+    cancel: 'transcript.cancelExport',
+    cancelled: 'transcript.exportCancelled',
+    failed: 'transcript.exportFailed',
+  },
+} as const;
 
 /** The time zone formatExact writes in (its own formatter's: making another costs time). */
 function timeZoneName(): string {
@@ -56,6 +68,9 @@ export function TranscriptActions({
   hasNextPage,
   loadAllPages,
 }: TranscriptActionsProps) {
+  const { t } = useTranslation();
+  // The print header's time zone follows the clock settings.
+  useClockSettings();
   const [job, setJob] = useState<Job>({ phase: 'idle' });
   const running = useRef<AbortController | null>(null);
   useEffect(() => () => running.current?.abort(), []);
@@ -88,9 +103,8 @@ export function TranscriptActions({
           fileName,
           SAVED_URL_LIFETIME_MS,
         );
-        const note = `Saved ${fileName} to your downloads`;
-        setJob({ phase: 'idle', note });
-        announce(note);
+        setJob({ phase: 'idle', note: { saved: fileName } });
+        announce(translate('transcript.saved', { fileName }));
       },
       (error: unknown) => {
         if (controller.signal.aborted) return;
@@ -104,9 +118,9 @@ export function TranscriptActions({
     if (job.phase !== 'loading' && job.phase !== 'printing') return;
     running.current?.abort();
     running.current = null;
-    const note = ACTION_WORDS[job.phase === 'printing' ? 'print' : job.action].cancelled;
-    setJob({ phase: 'idle', note });
-    announce(note);
+    const action = job.phase === 'printing' ? 'print' : job.action;
+    setJob({ phase: 'idle', note: { cancelled: action } });
+    announce(translate(ACTION_MESSAGES[action].cancelled));
   };
 
   // Prints once the pane shows every page: effects run after React has put them in the page.
@@ -128,7 +142,7 @@ export function TranscriptActions({
         aria-disabled={busy}
         onClick={() => start('print')}
       >
-        Print conversation
+        {t('transcript.print')}
       </button>
       <button
         type="button"
@@ -136,20 +150,19 @@ export function TranscriptActions({
         aria-disabled={busy}
         onClick={() => start('export')}
       >
-        Export conversation
+        {t('transcript.export')}
       </button>
-      <p className="print-only">Times are in the time zone {timeZoneName()}.</p>
+      <p className="print-only">
+        <Translated id="transcript.timeZone" values={{ zone: <bdi>{timeZoneName()}</bdi> }} />
+      </p>
       {busy ? (
         <div className="transcript-status">
-          <p role="status">
-            Loading every message first: {pages.length} of ? pages,{' '}
-            {loaded === 1 ? '1 message' : `${loaded} messages`} so far…
-          </p>
+          <p role="status">{t('transcript.loading', { pages: pages.length, messages: loaded })}</p>
           <button type="button" className="button-quiet" onClick={cancel}>
-            Cancel
+            {/* Seen: "Cancel"; heard: what it cancels, one message in every language. */}
+            <span aria-hidden="true">{t('transcript.cancel')}</span>
             <span className="visually-hidden">
-              {' '}
-              {ACTION_WORDS[job.phase === 'printing' ? 'print' : job.action].cancel}
+              {t(ACTION_MESSAGES[job.phase === 'printing' ? 'print' : job.action].cancel)}
             </span>
           </button>
         </div>
@@ -157,14 +170,20 @@ export function TranscriptActions({
       {job.phase === 'failed' ? (
         <div className="transcript-status">
           <ErrorAlert
-            title={`Not every message could be loaded, so the conversation was not ${ACTION_WORDS[job.action].failed}.`}
+            title={t(ACTION_MESSAGES[job.action].failed)}
             error={job.error}
             onRetry={() => start(job.action)}
           />
         </div>
       ) : null}
       {job.phase === 'idle' && job.note ? (
-        <p className="transcript-status detail-hint">{job.note}.</p>
+        <p className="transcript-status detail-hint">
+          {'saved' in job.note ? (
+            <Translated id="transcript.saved" values={{ fileName: <bdi>{job.note.saved}</bdi> }} />
+          ) : (
+            t(ACTION_MESSAGES[job.note.cancelled].cancelled)
+          )}
+        </p>
       ) : null}
     </>
   );

@@ -12,12 +12,14 @@ import type { Attachment } from '../../../api/schemas';
 import { useAttachmentActions } from '../../../lib/attachment-actions';
 import { shownFileName } from '../../../lib/attachment-target';
 import { formatBytes } from '../../../i18n/format';
+import { useTranslation } from '../../../i18n/translate';
 import { ErrorAlert } from '../../../ui/error-alert';
 import { ImageView } from './kinds/image-view';
 import { MediaView } from './kinds/media-view';
 import { PdfView } from './kinds/pdf-view';
 import { TextView } from './kinds/text-view';
 import { ViewNote } from './kinds/view-note';
+import { Translated } from '../translated';
 import { KindBoundary } from './kind-boundary';
 import { viewKindOf, type ViewKind } from './viewable';
 import { useLoadProgress } from './load-progress';
@@ -91,45 +93,59 @@ function KindView({
 
 /** "Loading {name}…", with how much has arrived once there is something to say. */
 function Loading({ url, name }: { url: string; name: string }) {
+  useTranslation();
   const progress = useLoadProgress(url);
-  const received = progress ? formatBytes(progress.received) : '';
+  const file = <bdi>{name}</bdi>;
   return (
     <p role="status">
-      Loading {name}…
-      {progress
-        ? progress.total === undefined
-          ? ` ${received}`
-          : ` ${received} of ${formatBytes(progress.total)}`
-        : null}
+      {!progress ? (
+        <Translated id="viewer.loading" values={{ name: file }} />
+      ) : progress.total === undefined ? (
+        <Translated
+          id="viewer.loadingReceived"
+          values={{ name: file, received: formatBytes(progress.received) }}
+        />
+      ) : (
+        <Translated
+          id="viewer.loadingProgress"
+          values={{
+            name: file,
+            received: formatBytes(progress.received),
+            total: formatBytes(progress.total),
+          }}
+        />
+      )}
     </p>
   );
 }
 
 /** The file itself: loading, too large, an error with Retry, or the kind's view. */
 function ViewerStage({ attachment, name }: { attachment: Attachment; name: string }) {
+  const { t } = useTranslation();
   const file = useViewedFile(attachment);
   const kind = viewKindOf(attachment);
   if (file.isPending) return <Loading url={attachment.url} name={name} />;
   if (file.isError) {
     return (
       <ErrorAlert
-        title="The file could not be loaded."
+        title={t('viewer.loadFailed')}
         error={file.error}
         onRetry={() => void file.refetch()}
       />
     );
   }
   if (file.data.kind === 'too-large') {
-    const size = file.data.size;
+    const { size } = file.data;
+    const limit = formatBytes(VIEW_MAX_BYTES);
     return (
       <ViewNote>
-        {size === undefined ? 'This file is' : `This file is ${formatBytes(size)},`} larger than the{' '}
-        {formatBytes(VIEW_MAX_BYTES)} the viewer reads into the page, so it is not shown here.
-        Download saves it.
+        {size === undefined
+          ? t('viewer.tooLarge', { limit })
+          : t('viewer.tooLargeSized', { size: formatBytes(size), limit })}
       </ViewNote>
     );
   }
-  if (!kind) return <ViewNote>This type of file is not shown here. Download saves it.</ViewNote>;
+  if (!kind) return <ViewNote>{t('viewer.typeNotShown')}</ViewNote>;
   return (
     <KindBoundary>
       <KindView kind={kind} attachment={attachment} blob={file.data.blob} name={name} />
@@ -137,8 +153,12 @@ function ViewerStage({ attachment, name }: { attachment: Attachment; name: strin
   );
 }
 
-/** Size as far as it is known: the file read, or the declared length of one too large. */
-function FileSize({ attachment }: { attachment: Attachment }) {
+/**
+ * The declared type (the service's text, kept left-to-right) and the size as far as it is known:
+ * the file read, or the declared length of one too large.
+ */
+function FileFacts({ attachment }: { attachment: Attachment }) {
+  const { t } = useTranslation();
   const file = useViewedFile(attachment);
   const size =
     file.data?.kind === 'file'
@@ -146,7 +166,9 @@ function FileSize({ attachment }: { attachment: Attachment }) {
       : file.data?.kind === 'too-large'
         ? file.data.size
         : undefined;
-  return size === undefined ? null : <> · {formatBytes(size)}</>;
+  const type = attachment.mimeType ? <bdi>{attachment.mimeType}</bdi> : t('pane.unknownType');
+  if (size === undefined) return type;
+  return <Translated id="viewer.typeAndSize" values={{ type, size: formatBytes(size) }} />;
 }
 
 /**
@@ -167,6 +189,7 @@ export function AttachmentViewer({
   onStep,
   onClose,
 }: AttachmentViewerProps) {
+  const { t, language } = useTranslation();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const titleId = useId();
@@ -186,6 +209,11 @@ export function AttachmentViewer({
 
   const hasPrevious = position > 1;
   const hasNext = position < count || more;
+  // The arrows are spatial: Previous sits at the start, on the right in a right-to-left language,
+  // so there → goes back and ← goes on.
+  const rtl = language.dir === 'rtl';
+  const previousKey = rtl ? 'ArrowRight' : 'ArrowLeft';
+  const nextKey = rtl ? 'ArrowLeft' : 'ArrowRight';
 
   /** The viewer's keys; true when the key was its (the page must not act on it too). */
   const viewerKey = (event: PressedKey): boolean => {
@@ -199,7 +227,7 @@ export function AttachmentViewer({
     if (target.closest('audio,video,input,select,textarea')) return false;
     if (handOnToList(event)) return true;
     if (event.key === 'ArrowLeft' || event.key === 'ArrowRight') {
-      onStep(event.key === 'ArrowLeft' ? -1 : 1);
+      onStep(event.key === previousKey ? -1 : 1);
       return true;
     }
     const viewKey = viewKeyOf(event.key);
@@ -244,18 +272,17 @@ export function AttachmentViewer({
     >
       <header className="viewer-header">
         <div className="viewer-title">
-          <h2 id={titleId} ref={headingRef} tabIndex={-1}>
+          <h2 id={titleId} ref={headingRef} tabIndex={-1} dir="auto">
             {name}
           </h2>
           <p className="viewer-facts">
-            {attachment.mimeType || 'unknown type'}
-            <FileSize attachment={attachment} />
+            <FileFacts attachment={attachment} />
           </p>
         </div>
         <div className="viewer-actions">
           <AttachmentActions attachment={attachment} conversationId={conversationId} />
           <button type="button" className="button-quiet" onClick={onClose}>
-            Close
+            {t('pane.close')}
           </button>
         </div>
       </header>
@@ -264,29 +291,29 @@ export function AttachmentViewer({
           <ViewerStage key={attachment.url} attachment={attachment} name={name} />
         </ViewerKeysContext>
       </div>
-      <nav className="viewer-nav" aria-label="Attachments">
+      <nav className="viewer-nav" aria-label={t('pane.attachments')}>
         <button
           type="button"
           aria-disabled={!hasPrevious}
-          aria-keyshortcuts="ArrowLeft"
+          aria-keyshortcuts={previousKey}
           onClick={() => onStep(-1)}
         >
-          Previous
+          {t('viewer.previous')}
         </button>
         <span className="viewer-position" aria-live="polite">
           {loadingMore
-            ? 'Loading more messages…'
+            ? t('pane.loadingMoreMessages')
             : moreFailed && position === count
-              ? 'More messages could not be loaded: Next tries again.'
-              : `${position} of ${count}${more ? '+' : ''}`}
+              ? t('viewer.moreFailed')
+              : t(more ? 'viewer.positionMore' : 'viewer.position', { position, count })}
         </span>
         <button
           type="button"
           aria-disabled={!hasNext}
-          aria-keyshortcuts="ArrowRight"
+          aria-keyshortcuts={nextKey}
           onClick={() => onStep(1)}
         >
-          Next
+          {t('viewer.next')}
         </button>
       </nav>
     </dialog>

@@ -2,6 +2,7 @@ import { requestAttachment } from '../../../api/attachments';
 import { createDeadline } from '../../../api/deadline';
 import { ApiError } from '../../../api/errors';
 import { readBody } from '../../../api/read-body';
+import { t } from '../../../i18n/translate';
 import { parseContentLength } from '../../../lib/download-progress';
 import { VIEW_MAX_BYTES, VIEW_STALL_MS } from './viewer-limits';
 
@@ -48,7 +49,7 @@ export async function fetchViewedFile(
       throw new ApiError({
         kind: 'incomplete',
         type: 'incomplete',
-        message: 'The file arrived incomplete.',
+        message: t('viewer.incomplete'),
       });
     }
     return { kind: 'file', blob: new Blob(chunks) };

@@ -1,5 +1,12 @@
 import { Component, type ReactNode } from 'react';
+import { useTranslation } from '../../../i18n/translate';
 import { ViewNote } from './kinds/view-note';
+
+/** The note itself: a function component, so it can follow the language. */
+function NotShown() {
+  const { t } = useTranslation();
+  return <ViewNote>{t('viewer.notShown')}</ViewNote>;
+}
 
 interface KindBoundaryState {
   failed: boolean;
@@ -18,6 +25,6 @@ export class KindBoundary extends Component<{ children: ReactNode }, KindBoundar
 
   override render() {
     if (!this.state.failed) return this.props.children;
-    return <ViewNote>This file could not be shown here. Download saves it.</ViewNote>;
+    return <NotShown />;
   }
 }

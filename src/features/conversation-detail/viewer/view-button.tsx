@@ -1,8 +1,10 @@
 import type { Attachment } from '../../../api/schemas';
+import { useTranslation } from '../../../i18n/translate';
 import { useAttachmentViewer } from './viewer-context';
 
 /** "View {name}" beside the Download button of a viewable attachment. */
 export function ViewButton({ attachment, name }: { attachment: Attachment; name: string }) {
+  const { t } = useTranslation();
   const viewer = useAttachmentViewer();
   if (!viewer) return null;
   return (
@@ -12,7 +14,9 @@ export function ViewButton({ attachment, name }: { attachment: Attachment; name:
       data-attachment-view=""
       onClick={(event) => viewer.open(attachment, event.currentTarget)}
     >
-      View<span className="visually-hidden"> {name}</span>
+      {/* Seen: "View"; heard: which file, one message in every language. */}
+      <span aria-hidden="true">{t('viewer.view')}</span>
+      <span className="visually-hidden">{t('viewer.viewName', { name })}</span>
     </button>
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useTranslation } from '../../../../i18n/translate';
 import { CSV_TABLE_ROWS } from '../viewer-limits';
 import type { CsvRows } from './parse-csv';
 import { ViewNote } from './view-note';
@@ -8,6 +9,7 @@ import { ViewNote } from './view-note';
  * Every cell is React text. The parser (csv-parse) loads on first use.
  */
 export function CsvTable({ text, name }: { text: string; name: string }) {
+  const { t } = useTranslation();
   const [table, setTable] = useState<CsvRows | 'failed' | null>(null);
 
   useEffect(() => {
@@ -23,9 +25,9 @@ export function CsvTable({ text, name }: { text: string; name: string }) {
     };
   }, [text]);
 
-  if (table === null) return <p role="status">Reading the table…</p>;
+  if (table === null) return <p role="status">{t('viewer.readingTable')}</p>;
   if (table === 'failed') {
-    return <ViewNote>This file could not be read as a table. Text shows it as it is.</ViewNote>;
+    return <ViewNote>{t('viewer.tableFailed')}</ViewNote>;
   }
   const { head, rows, more } = table;
   const width = Math.max(head.length, ...rows.map((row) => row.length));
@@ -33,22 +35,19 @@ export function CsvTable({ text, name }: { text: string; name: string }) {
   return (
     <>
       {more ? (
-        <p className="viewer-hint">
-          Showing the first {CSV_TABLE_ROWS.toLocaleString('en')} rows in the table; Text shows the
-          file as it is.
-        </p>
+        <p className="viewer-hint">{t('viewer.tableCut', { rows: CSV_TABLE_ROWS })}</p>
       ) : null}
       <div
         className="viewer-table-scroller"
         tabIndex={0}
         role="region"
-        aria-label={`Table of ${name}`}
+        aria-label={t('viewer.tableOf', { name })}
       >
         <table className="viewer-table">
           <thead>
             <tr>
               {columns.map((column) => (
-                <th key={column} scope="col">
+                <th key={column} scope="col" dir="auto">
                   {head[column] ?? ''}
                 </th>
               ))}
@@ -58,7 +57,9 @@ export function CsvTable({ text, name }: { text: string; name: string }) {
             {rows.map((row, index) => (
               <tr key={index}>
                 {columns.map((column) => (
-                  <td key={column}>{row[column] ?? ''}</td>
+                  <td key={column} dir="auto">
+                    {row[column] ?? ''}
+                  </td>
                 ))}
               </tr>
             ))}

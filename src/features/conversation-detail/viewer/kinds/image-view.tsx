@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
+import { useTranslation } from '../../../../i18n/translate';
 import { detectRasterType } from '../../previews/image-signature';
 import { bareType } from '../viewable';
 import { useViewKeys, type ViewKey } from '../viewer-keys';
@@ -57,6 +58,7 @@ function nextStep(scale: number, direction: 1 | -1): number {
  * (HEIC, TIFF in most engines) say so.
  */
 export function ImageView({ blob, mimeType, name }: ImageViewProps) {
+  const { t } = useTranslation();
   const [typed, setTyped] = useState<Blob | null>(null);
   const [natural, setNatural] = useState<{ width: number; height: number } | null>(null);
   const [broken, setBroken] = useState(false);
@@ -123,10 +125,10 @@ export function ImageView({ blob, mimeType, name }: ImageViewProps) {
       : null;
 
   if (broken) {
+    const type = bareType(mimeType);
     return (
       <ViewNote>
-        This image cannot be shown here: this browser cannot decode it as{' '}
-        {bareType(mimeType) || 'an image'}. Download saves the file.
+        {type ? t('viewer.imageUndecodable', { type }) : t('viewer.imageUndecodableUnknown')}
       </ViewNote>
     );
   }
@@ -155,13 +157,15 @@ export function ImageView({ blob, mimeType, name }: ImageViewProps) {
 
   return (
     <div className="viewer-image-view">
-      <div className="viewer-toolbar" role="group" aria-label="Image">
+      <div className="viewer-toolbar" role="group" aria-label={t('viewer.imageTools')}>
         <button type="button" onClick={() => act('zoom-out')} aria-keyshortcuts="-">
-          Zoom out
+          {t('viewer.zoomOut')}
         </button>
-        <span className="viewer-zoom">{Math.round(scale * 100)}%</span>
+        <span className="viewer-zoom">
+          {t('viewer.zoom', { zoom: Math.round(scale * 100) / 100 })}
+        </span>
         <button type="button" onClick={() => act('zoom-in')} aria-keyshortcuts="+">
-          Zoom in
+          {t('viewer.zoomIn')}
         </button>
         <button
           type="button"
@@ -169,10 +173,10 @@ export function ImageView({ blob, mimeType, name }: ImageViewProps) {
           aria-pressed={zoom === 'fit'}
           aria-keyshortcuts="0"
         >
-          Fit
+          {t('viewer.fit')}
         </button>
         <button type="button" onClick={() => act('rotate')} aria-keyshortcuts="r">
-          Rotate
+          {t('viewer.rotate')}
         </button>
       </div>
       <div
@@ -180,7 +184,7 @@ export function ImageView({ blob, mimeType, name }: ImageViewProps) {
         className="viewer-image-scroller"
         tabIndex={0}
         role="region"
-        aria-label={`${name}, drag to pan`}
+        aria-label={t('viewer.imagePan', { name })}
         onPointerDown={onPointerDown}
         onPointerMove={onPointerMove}
         onPointerUp={endDrag}

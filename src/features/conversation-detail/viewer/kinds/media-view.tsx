@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { useTranslation } from '../../../../i18n/translate';
 import { bareType } from '../viewable';
 import { useObjectUrlSrc } from './use-object-url';
 import { ViewNote } from './view-note';
@@ -21,16 +22,14 @@ function surelyUnplayable(kind: 'audio' | 'video', type: string): boolean {
  * the browser cannot play (canPlayType says no, or the element reports an error) says so.
  */
 export function MediaView({ kind, blob, mimeType, name }: MediaViewProps) {
+  const { t } = useTranslation();
   const type = bareType(mimeType);
   const typed = useMemo(() => new Blob([blob], { type }), [blob, type]);
   const [failed, setFailed] = useState(() => surelyUnplayable(kind, type));
   const attach = useObjectUrlSrc(failed ? null : typed);
   if (failed) {
     return (
-      <ViewNote>
-        This browser cannot play {type || 'this format'}. Download saves the file for another
-        player.
-      </ViewNote>
+      <ViewNote>{type ? t('viewer.cannotPlay', { type }) : t('viewer.cannotPlayUnknown')}</ViewNote>
     );
   }
   return kind === 'audio' ? (

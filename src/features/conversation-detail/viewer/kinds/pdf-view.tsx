@@ -1,5 +1,7 @@
 import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist';
 import { useEffect, useRef, useState, type CSSProperties } from 'react';
+import { useTranslation } from '../../../../i18n/translate';
+import { Translated } from '../../translated';
 import { useViewKeys, type ViewKey } from '../viewer-keys';
 import type { OpenedPdf, PageLink } from './pdf-engine';
 import { ViewNote } from './view-note';
@@ -40,6 +42,7 @@ interface PdfPageProps {
  * selectable text and its links. A page far out of view lets go of its pixels.
  */
 function PdfPage({ drawPage, doc, number, scale, guess, root }: PdfPageProps) {
+  const { t } = useTranslation();
   const holder = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const textRef = useRef<HTMLDivElement>(null);
@@ -106,9 +109,9 @@ function PdfPage({ drawPage, doc, number, scale, guess, root }: PdfPageProps) {
       data-page={number}
       style={style}
       role="group"
-      aria-label={`Page ${number}`}
+      aria-label={t('viewer.page', { number })}
     >
-      {failed ? <p className="viewer-note">This page could not be drawn.</p> : null}
+      {failed ? <p className="viewer-note">{t('viewer.pageFailed')}</p> : null}
       <canvas ref={canvasRef} className="pdf-canvas" aria-hidden="true" />
       <div ref={textRef} className="textLayer" />
       {near
@@ -122,7 +125,9 @@ function PdfPage({ drawPage, doc, number, scale, guess, root }: PdfPageProps) {
               style={link.box}
               title={link.href}
             >
-              <span className="visually-hidden">Link: {link.href}</span>
+              <span className="visually-hidden">
+                <Translated id="viewer.link" values={{ url: <bdi>{link.href}</bdi> }} />
+              </span>
             </a>
           ))
         : null}
@@ -132,6 +137,7 @@ function PdfPage({ drawPage, doc, number, scale, guess, root }: PdfPageProps) {
 
 /** The pages, drawn as they scroll into view, with zoom (+ / − / fit width) and "Page x of n". */
 function PdfPages({ drawPage, doc }: { drawPage: PdfEngine['drawPage']; doc: PDFDocumentProxy }) {
+  const { t } = useTranslation();
   const [zoom, setZoom] = useState<number | 'fit'>('fit');
   const [guess, setGuess] = useState<{ width: number; height: number } | null>(null);
   const [stageWidth, setStageWidth] = useState(0);
@@ -187,13 +193,15 @@ function PdfPages({ drawPage, doc }: { drawPage: PdfEngine['drawPage']; doc: PDF
 
   return (
     <div className="viewer-pdf-view">
-      <div className="viewer-toolbar" role="group" aria-label="Document">
+      <div className="viewer-toolbar" role="group" aria-label={t('viewer.documentTools')}>
         <button type="button" onClick={() => act('zoom-out')} aria-keyshortcuts="-">
-          Zoom out
+          {t('viewer.zoomOut')}
         </button>
-        <span className="viewer-zoom">{Math.round(scale * 100)}%</span>
+        <span className="viewer-zoom">
+          {t('viewer.zoom', { zoom: Math.round(scale * 100) / 100 })}
+        </span>
         <button type="button" onClick={() => act('zoom-in')} aria-keyshortcuts="+">
-          Zoom in
+          {t('viewer.zoomIn')}
         </button>
         <button
           type="button"
@@ -201,18 +209,16 @@ function PdfPages({ drawPage, doc }: { drawPage: PdfEngine['drawPage']; doc: PDF
           aria-pressed={zoom === 'fit'}
           aria-keyshortcuts="0"
         >
-          Fit width
+          {t('viewer.fitWidth')}
         </button>
-        <span className="viewer-page-count">
-          Page {current} of {count}
-        </span>
+        <span className="viewer-page-count">{t('viewer.pageCount', { current, count })}</span>
       </div>
       <div
         ref={setRoot}
         className="viewer-pdf-scroller"
         tabIndex={0}
         role="region"
-        aria-label="Pages"
+        aria-label={t('viewer.pages')}
         onScroll={onScroll}
       >
         {guess
@@ -240,6 +246,7 @@ type Shown = { state: 'loading' } | { state: 'no-code' } | (OpenedPdf & { engine
  * files say so; Download, in the viewer's header, still saves them.
  */
 export function PdfView({ blob, name }: { blob: Blob; name: string }) {
+  const { t } = useTranslation();
   const [shown, setShown] = useState<Shown>({ state: 'loading' });
 
   useEffect(() => {
@@ -262,25 +269,18 @@ export function PdfView({ blob, name }: { blob: Blob; name: string }) {
 
   switch (shown.state) {
     case 'loading':
-      return <p role="status">Opening {name}…</p>;
+      return (
+        <p role="status">
+          <Translated id="viewer.opening" values={{ name: <bdi>{name}</bdi> }} />
+        </p>
+      );
     case 'no-code':
     case 'no-worker':
-      return (
-        <ViewNote>The PDF viewer could not be loaded (offline?). Download saves the file.</ViewNote>
-      );
+      return <ViewNote>{t('viewer.pdfUnavailable')}</ViewNote>;
     case 'locked':
-      return (
-        <ViewNote>
-          This PDF is password-protected, so it is not shown here. Download saves it to open with
-          its password.
-        </ViewNote>
-      );
+      return <ViewNote>{t('viewer.pdfLocked')}</ViewNote>;
     case 'damaged':
-      return (
-        <ViewNote>
-          This PDF is damaged or not a PDF, so it cannot be shown. Download saves it.
-        </ViewNote>
-      );
+      return <ViewNote>{t('viewer.pdfDamaged')}</ViewNote>;
     case 'ready':
       return <PdfPages drawPage={shown.engine!.drawPage} doc={shown.doc} />;
   }

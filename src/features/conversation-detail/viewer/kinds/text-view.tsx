@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
 import { formatBytes } from '../../../../i18n/format';
+import { useTranslation } from '../../../../i18n/translate';
+import { Translated } from '../../translated';
 import { TEXT_SHOWN_BYTES } from '../viewer-limits';
 import { CsvTable } from './csv-table';
 import { decodeText, type DecodedText } from './decode-text';
@@ -16,6 +18,7 @@ interface TextViewProps {
  * never rendered Markdown. The first MiB, decoded as UTF-8.
  */
 export function TextView({ blob, csv, name }: TextViewProps) {
+  const { t } = useTranslation();
   const [decoded, setDecoded] = useState<DecodedText | null>(null);
   const [asTable, setAsTable] = useState(csv);
 
@@ -29,28 +32,42 @@ export function TextView({ blob, csv, name }: TextViewProps) {
     };
   }, [blob]);
 
-  if (!decoded) return <p role="status">Reading {name}…</p>;
+  if (!decoded) {
+    return (
+      <p role="status">
+        <Translated id="viewer.reading" values={{ name: <bdi>{name}</bdi> }} />
+      </p>
+    );
+  }
   return (
     <div className="viewer-text-view">
       {csv ? (
-        <div className="viewer-toolbar" role="group" aria-label="Show as">
+        <div className="viewer-toolbar" role="group" aria-label={t('viewer.showAs')}>
           <button type="button" aria-pressed={asTable} onClick={() => setAsTable(true)}>
-            Table
+            {t('viewer.table')}
           </button>
           <button type="button" aria-pressed={!asTable} onClick={() => setAsTable(false)}>
-            Text
+            {t('viewer.text')}
           </button>
         </div>
       ) : null}
       {decoded.cut ? (
         <p className="viewer-hint">
-          Showing the first {formatBytes(TEXT_SHOWN_BYTES)} of {formatBytes(blob.size)}.
+          {t('viewer.textCut', {
+            shown: formatBytes(TEXT_SHOWN_BYTES),
+            total: formatBytes(blob.size),
+          })}
         </p>
       ) : null}
       {csv && asTable ? (
         <CsvTable text={decoded.text} name={name} />
       ) : (
-        <pre className="viewer-text" tabIndex={0} aria-label={`Text of ${name}`}>
+        <pre
+          className="viewer-text"
+          tabIndex={0}
+          aria-label={t('viewer.textOf', { name })}
+          dir="auto"
+        >
           {decoded.text}
         </pre>
       )}
