@@ -2,7 +2,8 @@ import '../ui/messages-and-attachments.css';
 import '../ui/print-and-export.css';
 import { useEffect } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
-import { ConversationPane, Translated } from '../features/conversation-detail';
+import { ConversationPane } from '../features/conversation-detail';
+import { Translated } from '../i18n/translated';
 import { DownloadActionsProvider } from '../features/downloads';
 import { useTranslation } from '../i18n/translate';
 

@@ -5,7 +5,7 @@ import { useSession } from '../../lib/session-context';
 import { useTranslation } from '../../i18n/translate';
 import { AttachmentThumbnail } from './previews/attachment-thumbnail';
 import { isPreviewable } from './previews/previewable';
-import { Translated } from './translated';
+import { Translated } from '../../i18n/translated';
 import { ViewButton } from './viewer/view-button';
 import { isViewable } from './viewer/viewable';
 

@@ -6,7 +6,7 @@ import { useTranslation } from '../../i18n/translate';
 import { toIsoString } from '../../lib/time';
 import { useNow } from '../../lib/use-now';
 import { contactSearchPath, conversationPath } from './conversation-links';
-import { Translated } from './translated';
+import { Translated } from '../../i18n/translated';
 import { useContactConversations } from './use-contact-conversations';
 
 /** How many are listed; the rest are one link away, in the list's contact search. */

@@ -13,7 +13,7 @@ import { MarkUnreadButton } from './mark-unread-button';
 import { MessageList } from './message-list';
 import { messageListOptions } from './queries';
 import { useCachedConversation } from './use-cached-conversation';
-import { Translated } from './translated';
+import { Translated } from '../../i18n/translated';
 import { TranscriptActions } from './transcript/transcript-actions';
 import { useLoadAllPages } from './use-load-all-pages';
 import { usePanePlace } from './use-pane-place';

@@ -3,7 +3,7 @@ import { useLocation } from 'react-router-dom';
 import { t as translate, useTranslation } from '../../i18n/translate';
 import { announce } from '../../ui/live-region';
 import { shareableLink } from './conversation-links';
-import { Translated } from './translated';
+import { Translated } from '../../i18n/translated';
 
 type What = 'link' | 'number';
 

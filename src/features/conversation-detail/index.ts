@@ -1,3 +1,2 @@
 export { ConversationPane } from './conversation-pane';
 // The route's own message about a wrong number fills its placeholder with an element too.
-export { Translated } from './translated';

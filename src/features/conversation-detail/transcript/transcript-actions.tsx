@@ -7,7 +7,7 @@ import { t as translate, useTranslation } from '../../../i18n/translate';
 import { saveBlob } from '../../../lib/save-blob';
 import { ErrorAlert } from '../../../ui/error-alert';
 import { announce } from '../../../ui/live-region';
-import { Translated } from '../translated';
+import { Translated } from '../../../i18n/translated';
 import { conversationTranscript } from './conversation-transcript';
 
 type Action = 'print' | 'export';

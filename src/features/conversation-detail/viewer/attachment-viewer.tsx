@@ -19,7 +19,7 @@ import { MediaView } from './kinds/media-view';
 import { PdfView } from './kinds/pdf-view';
 import { TextView } from './kinds/text-view';
 import { ViewNote } from './kinds/view-note';
-import { Translated } from '../translated';
+import { Translated } from '../../../i18n/translated';
 import { KindBoundary } from './kind-boundary';
 import { viewKindOf, type ViewKind } from './viewable';
 import { useLoadProgress } from './load-progress';

@@ -1,7 +1,7 @@
 import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist';
 import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { useTranslation } from '../../../../i18n/translate';
-import { Translated } from '../../translated';
+import { Translated } from '../../../../i18n/translated';
 import { useViewKeys, type ViewKey } from '../viewer-keys';
 import type { OpenedPdf, PageLink } from './pdf-engine';
 import { ViewNote } from './view-note';

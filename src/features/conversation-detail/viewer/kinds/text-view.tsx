@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { formatBytes } from '../../../../i18n/format';
 import { useTranslation } from '../../../../i18n/translate';
-import { Translated } from '../../translated';
+import { Translated } from '../../../../i18n/translated';
 import { TEXT_SHOWN_BYTES } from '../viewer-limits';
 import { CsvTable } from './csv-table';
 import { decodeText, type DecodedText } from './decode-text';

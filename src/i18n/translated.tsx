@@ -1,5 +1,5 @@
 import { Fragment, isValidElement, type ReactElement } from 'react';
-import { useTranslation, type MessageId } from '../../i18n/translate';
+import { useTranslation, type MessageId } from './translate';
 
 /**
  * Where a placeholder filled by an element sits in the formatted message: private-use characters,
