@@ -103,7 +103,6 @@ export function isApiError(error: unknown): error is ApiError {
  * time it is shown, so a failure on screen follows a change of language.
  */
 function ownMessage({ kind, status, detail }: Pick<ApiErrorInit, 'kind' | 'status' | 'detail'>) {
-  const duration = () => formatDuration(typeof detail === 'number' ? detail : 0);
   switch (kind) {
     case 'service':
       return status !== undefined && status >= 400
@@ -111,23 +110,26 @@ function ownMessage({ kind, status, detail }: Pick<ApiErrorInit, 'kind' | 'statu
         : t('errors.serviceError');
     case 'invalid-response':
       // `detail`: where in the answer it went wrong (a dot path), or nothing: not JSON at all.
-      return typeof detail === 'string'
-        ? t('errors.unexpectedShape', { where: detail || 'none' })
-        : t('errors.invalidJson');
+      if (typeof detail !== 'string') return t('errors.invalidJson');
+      return detail
+        ? t('errors.unexpectedShapeAt', { where: detail })
+        : t('errors.unexpectedShape');
     case 'network':
       return t('errors.network');
     case 'timeout':
-      return t('errors.timeout', { duration: duration() });
-    case 'stalled':
-      return t('errors.stalled', { duration: duration() });
+      return t('errors.timeout', {
+        duration: formatDuration(typeof detail === 'number' ? detail : 0),
+      });
     case 'cancelled':
       return t('errors.cancelled');
+    case 'stalled':
     case 'incomplete':
-      return t('errors.incomplete');
     case 'refused':
-      return t('errors.refused');
     case 'browser':
-      return t('errors.browser');
+      // Only downloads, previews and the viewer fail this way, and they tell the agent in their
+      // own words (downloads/engines/download-failure.ts) or pass their own message: these
+      // sentences would be first-load bytes nobody reads.
+      return t('errors.unknown');
   }
 }
 

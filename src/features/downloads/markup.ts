@@ -19,8 +19,11 @@ export function downloadsButtonView(running: number, open: boolean): ViewElement
         'aria-expanded': open,
         'aria-controls': open ? 'downloads-panel' : undefined,
         'aria-keyshortcuts': 'd',
+        // With downloads running the pane's code, and the later part of the catalog, is here.
         'aria-label':
-          running > 0 ? t('downloads.buttonRunning', { count: running }) : t('downloads.title'),
+          running > 0
+            ? t('downloadsPanel.buttonRunning', { count: running })
+            : t('downloads.title'),
         'data-part': 'button',
       },
       t('downloads.title'),

@@ -29,7 +29,11 @@ export function DownloadAllStatus({ entry, onCancel, onRetry }: DownloadAllStatu
       );
     case 'running':
       return (
-        <EntryProgress entry={entry} label={t('downloadsPanel.downloadingAll')} onCancel={onCancel} />
+        <EntryProgress
+          entry={entry}
+          label={t('downloadsPanel.downloadingAll')}
+          onCancel={onCancel}
+        />
       );
     case 'saved':
     case 'in-browser':

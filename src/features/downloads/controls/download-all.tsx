@@ -59,7 +59,9 @@ export function DownloadAll({
           </button>
         )}
         <span className="attachment-meta">
-          {hasNextPage ? t('downloadsPanel.countSoFar', { count }) : t('downloadsPanel.countAll', { count })}
+          {hasNextPage
+            ? t('downloadsPanel.countSoFar', { count })
+            : t('downloadsPanel.countAll', { count })}
         </span>
       </div>
       <DownloadAllStatus entry={entry} onCancel={() => manager.cancel(key)} onRetry={start} />

@@ -34,7 +34,11 @@ export function DownloadFailedAlert({
         {fileName === undefined ? (
           said
         ) : (
-          <TextWithName id="downloadsPanel.failedOnFile" name={fileName} values={{ message: said }} />
+          <TextWithName
+            id="downloadsPanel.failedOnFile"
+            name={fileName}
+            values={{ message: said }}
+          />
         )}
       </p>
       {canRetry ? (

@@ -50,7 +50,8 @@ export function useConfirmedSignOut(): () => void {
   const { signOut } = useSessionContext();
   return () => {
     const running = manager.active().length;
-    if (running > 0 && !window.confirm(t('downloadsPanel.confirmSignOut', { count: running }))) return;
+    if (running > 0 && !window.confirm(t('downloadsPanel.confirmSignOut', { count: running })))
+      return;
     signOut();
   };
 }

@@ -77,7 +77,10 @@ export function DownloadsPanel({ onClose }: { onClose: () => void }) {
                 className="downloads-conversation"
                 to={`/conversations/${entry.conversationId}${search}`}
               >
-                <TextWithName id="downloadsPanel.conversationLink" name={`#${entry.conversationId}`} />
+                <TextWithName
+                  id="downloadsPanel.conversationLink"
+                  name={`#${entry.conversationId}`}
+                />
               </Link>
               <EntryState entry={entry} />
             </li>
