@@ -49,7 +49,6 @@ export function attachmentHttpError(status: number, retryAfter: string | null): 
   return new ApiError({
     kind: 'service',
     type: `http_${status}`,
-    message: `The service answered with HTTP ${status}.`,
     status,
     retryAfterMs: parseRetryAfter(retryAfter),
   });

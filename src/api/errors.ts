@@ -1,3 +1,4 @@
+import { activeLanguage, t } from '../i18n/translate';
 import type { DeadlineReason } from './deadline';
 
 /**
@@ -29,7 +30,11 @@ export type ApiErrorKind =
 export interface ApiErrorInit {
   kind: ApiErrorKind;
   type: string;
-  message: string;
+  /**
+   * The service's own message, shown as it came. Left out for the app's own failures: the app's
+   * sentence for the kind is written in the agent's language when it is shown (describeError).
+   */
+  message?: string | undefined;
   param?: string | undefined;
   status?: number | undefined;
   /** From a Retry-After header, in milliseconds. */
@@ -47,10 +52,14 @@ export class ApiError extends Error {
   readonly retryAfterMs: number | undefined;
   readonly detail: string | number | undefined;
   readonly fileName: string | undefined;
+  /** The service's own message, when it gave one (and an ApiError made elsewhere with a text). */
+  readonly serviceMessage: string | undefined;
 
   constructor(init: ApiErrorInit) {
-    super(init.message);
+    // Error.message: the text in the language of the moment, for whoever reads it directly.
+    super(init.message ?? ownMessage(init));
     this.name = 'ApiError';
+    this.serviceMessage = init.message;
     this.kind = init.kind;
     this.type = init.type;
     this.param = init.param;
@@ -62,7 +71,7 @@ export class ApiError extends Error {
 
   /** The same failure, said of one file of several. */
   onFile(fileName: string): ApiError {
-    const { kind, type, message, param, status, retryAfterMs, detail } = this;
+    const { kind, type, serviceMessage: message, param, status, retryAfterMs, detail } = this;
     return new ApiError({ kind, type, message, param, status, retryAfterMs, detail, fileName });
   }
 
@@ -89,21 +98,55 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
-/** A message for people, naming the offending parameter when the service named one. */
-export function describeError(error: unknown): string {
-  if (isApiError(error)) {
-    return error.param ? `${error.message} (parameter: ${error.param})` : error.message;
+/**
+ * The app's own sentence for a failure of this kind, in the language in use. Written again each
+ * time it is shown, so a failure on screen follows a change of language.
+ */
+function ownMessage({ kind, status, detail }: Pick<ApiErrorInit, 'kind' | 'status' | 'detail'>) {
+  switch (kind) {
+    case 'service':
+      return status !== undefined && status >= 400
+        ? t('errors.httpStatus', { status: String(status) })
+        : t('errors.serviceError');
+    case 'invalid-response':
+      // `detail`: where in the answer it went wrong (a dot path), or nothing: not JSON at all.
+      if (typeof detail !== 'string') return t('errors.invalidJson');
+      return detail
+        ? t('errors.unexpectedShapeAt', { where: detail })
+        : t('errors.unexpectedShape');
+    case 'network':
+      return t('errors.network');
+    case 'timeout':
+      return t('errors.timeout', {
+        duration: formatDuration(typeof detail === 'number' ? detail : 0),
+      });
+    case 'cancelled':
+      return t('errors.cancelled');
+    case 'stalled':
+    case 'incomplete':
+    case 'refused':
+    case 'browser':
+      // Only downloads, previews and the viewer fail this way, and they tell the agent in their
+      // own words (downloads/engines/download-failure.ts) or pass their own message: these
+      // sentences would be first-load bytes nobody reads.
+      return t('errors.unknown');
   }
-  return 'Something went wrong. Please try again.';
+}
+
+/**
+ * A message for people: the service's own message as it came (naming the offending parameter
+ * when it named one), or the app's own sentence in the language in use.
+ */
+export function describeError(error: unknown): string {
+  if (!isApiError(error)) return t('errors.unknown');
+  const message = error.serviceMessage;
+  if (message === undefined) return ownMessage(error);
+  return error.param ? t('errors.withParameter', { message, param: error.param }) : message;
 }
 
 /** No answer: DNS, connection refused or reset, CORS, offline. */
 export function networkError(): ApiError {
-  return new ApiError({
-    kind: 'network',
-    type: 'network_error',
-    message: 'The service could not be reached. Check your connection.',
-  });
+  return new ApiError({ kind: 'network', type: 'network_error' });
 }
 
 /** Any failure as an ApiError: one that is not (a bug, a transport's own error) counts as no answer. */
@@ -111,10 +154,14 @@ export function toApiError(error: unknown): ApiError {
   return isApiError(error) ? error : networkError();
 }
 
+/** "30 seconds", "150 milliseconds", in the language in use ("30 Sekunden"). */
 export function formatDuration(ms: number): string {
-  if (ms < 1000) return `${ms} milliseconds`;
-  const seconds = Math.round(ms / 1000);
-  return seconds === 1 ? '1 second' : `${seconds} seconds`;
+  const [value, unit] = ms < 1000 ? [ms, 'millisecond'] : [Math.round(ms / 1000), 'second'];
+  return new Intl.NumberFormat(activeLanguage().code, {
+    style: 'unit',
+    unit,
+    unitDisplay: 'long',
+  }).format(value);
 }
 
 /** Why a request's deadline (api/deadline.ts) ended it, as an error. */
@@ -124,19 +171,10 @@ export function endedError(
 ): ApiError {
   switch (reason) {
     case 'timeout':
-      return new ApiError({
-        kind: 'timeout',
-        type: 'timeout',
-        message: `The service did not answer within ${Math.round(timeoutMs / 1000)} seconds.`,
-      });
+      return new ApiError({ kind: 'timeout', type: 'timeout', detail: timeoutMs });
     case 'stall':
-      return new ApiError({
-        kind: 'stalled',
-        type: 'stalled',
-        message: `No data arrived for ${formatDuration(stallMs)}.`,
-        detail: stallMs,
-      });
+      return new ApiError({ kind: 'stalled', type: 'stalled', detail: stallMs });
     case 'cancelled':
-      return new ApiError({ kind: 'cancelled', type: 'cancelled', message: 'Cancelled.' });
+      return new ApiError({ kind: 'cancelled', type: 'cancelled' });
   }
 }

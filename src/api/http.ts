@@ -99,9 +99,6 @@ export async function getJson<TSchema extends v.GenericSchema>(
     throw new ApiError({
       kind: response.ok ? 'invalid-response' : 'service',
       type: response.ok ? 'invalid_response' : `http_${status}`,
-      message: response.ok
-        ? 'The service sent a response that is not valid JSON.'
-        : `The service answered with HTTP ${status} ${response.statusText}`.trim() + '.',
       status,
       retryAfterMs,
     });
@@ -113,7 +110,7 @@ export async function getJson<TSchema extends v.GenericSchema>(
     throw new ApiError({
       kind: 'service',
       type: first?.type ?? 'error',
-      message: first?.message ?? 'The service reported an error.',
+      message: first?.message,
       param: first?.param,
       status,
       retryAfterMs,
@@ -123,7 +120,6 @@ export async function getJson<TSchema extends v.GenericSchema>(
     throw new ApiError({
       kind: 'service',
       type: `http_${status}`,
-      message: `The service answered with HTTP ${status}.`,
       status,
       retryAfterMs,
     });
@@ -136,7 +132,7 @@ export async function getJson<TSchema extends v.GenericSchema>(
     throw new ApiError({
       kind: 'invalid-response',
       type: 'invalid_response',
-      message: `The service sent a response of an unexpected shape${where ? ` (at ${where})` : ''}.`,
+      detail: where ?? '',
       status,
     });
   }

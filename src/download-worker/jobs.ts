@@ -1,5 +1,5 @@
 import { onPortMessage, reply } from './port';
-import type { StreamMessage, TicketMessage } from './protocol';
+import type { StreamMessage, TicketMessage, WorkerTexts } from './protocol';
 
 /** A ticket (url + token) lives this long at most: the page navigates its iframe at once. */
 const TICKET_TTL_MS = 10_000;
@@ -65,7 +65,7 @@ function refuse(port: MessagePort) {
  */
 export function acceptTicket(message: TicketMessage, port: MessagePort | undefined): void {
   if (!port) return;
-  const { url, token, fileName, size } = message;
+  const { url, token, fileName, size, texts } = message;
   if (
     !isHttpUrl(url) ||
     typeof token !== 'string' ||
@@ -76,19 +76,19 @@ export function acceptTicket(message: TicketMessage, port: MessagePort | undefin
     return;
   }
   const job: TicketJob = { kind: 'ticket', url, token, fileName, size, port };
-  register(job, TICKET_TTL_MS);
+  register(job, TICKET_TTL_MS, texts);
 }
 
 /** A stream the page produces (transferred with the message), kept for at most STREAM_TTL_MS. */
 export function acceptStream(message: StreamMessage, port: MessagePort | undefined): void {
   if (!port) return;
-  const { stream, fileName, size } = message;
+  const { stream, fileName, size, texts } = message;
   if (!(stream instanceof ReadableStream) || typeof fileName !== 'string') {
     if (stream instanceof ReadableStream) stream.cancel().catch(() => undefined);
     refuse(port);
     return;
   }
-  register({ kind: 'stream', stream, fileName, size, port }, STREAM_TTL_MS);
+  register({ kind: 'stream', stream, fileName, size, port }, STREAM_TTL_MS, texts);
 }
 
 /** Drops a job that will never be served: its port closes, a stream is cancelled. */
@@ -100,10 +100,19 @@ function drop(id: string, { job, timer }: Waiting) {
   job.port.close();
 }
 
+/**
+ * The name a job without one is saved under, in the words the page sent (its agent's language).
+ * A page of an earlier release sends none: its words were English.
+ */
+function unnamedFile(texts: Partial<WorkerTexts> | undefined): string {
+  const name = texts?.unnamedFile;
+  return typeof name === 'string' && name.trim() !== '' ? name : 'attachment';
+}
+
 /** Keeps a job under a random id for at most `ttl` ms and tells the page the id. */
-function register(job: Job, ttl: number) {
+function register(job: Job, ttl: number, texts: Partial<WorkerTexts> | undefined) {
   const id = randomId();
-  job.fileName ||= 'attachment';
+  job.fileName ||= unnamedFile(texts);
   job.size = isSize(job.size) ? job.size : undefined;
   const entry: Waiting = {
     job,

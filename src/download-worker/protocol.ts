@@ -16,6 +16,15 @@ export const DOWNLOAD_PATH = '/__threadline/download/';
 export const PROGRESS_INTERVAL_MS = 100;
 
 /**
+ * What the worker writes for a person to read, already in the agent's language: the worker loads
+ * no catalogs, so the page sends the words with each job. Today one: the name a job without a
+ * file name is saved under (the saved file's name is what the agent reads in the Downloads list).
+ */
+export interface WorkerTexts {
+  unnamedFile: string;
+}
+
+/**
  * A large attachment the worker requests itself. `url` has passed the page's origin guard (the
  * service's origin and base path) and `fileName` has been made safe; `size` is the page's probe's
  * Content-Length (the worker prefers its own answer's).
@@ -26,6 +35,7 @@ export interface TicketMessage {
   token: string;
   fileName: string;
   size: number | undefined;
+  texts: WorkerTexts;
 }
 
 /** A stream the page produces (Download all's zip), transferred with the message. */
@@ -35,6 +45,7 @@ export interface StreamMessage {
   fileName: string;
   /** The exact byte length when known (sent as Content-Length). */
   size: number | undefined;
+  texts: WorkerTexts;
 }
 
 /**

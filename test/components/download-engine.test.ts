@@ -116,6 +116,8 @@ describe('download engine: files over 50 MB are handed to the browser with a tic
       token: TEST_TOKEN,
       fileName: 'database-backup.bin',
       size,
+      // The worker's words, in the agent's language (it loads no catalogs).
+      texts: { unnamedFile: 'attachment' },
     });
     expect(seen.authorization).toBe(`Bearer ${TEST_TOKEN}`);
     // The probe stays open (for the fallback) until the worker holds the ticket.

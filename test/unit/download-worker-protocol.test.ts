@@ -1,3 +1,4 @@
+import { act } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { handlePageMessage, pageMessageHandlers } from '../../src/download-worker/page-messages';
 import {
@@ -16,6 +17,8 @@ import {
   failureFromWorker,
   streamThroughWorker,
 } from '../../src/features/downloads/engines/worker-download';
+import { findLanguage } from '../../src/i18n/languages';
+import { activateLanguage } from '../../src/i18n/translate';
 import type { DownloadProgress } from '../../src/lib/download-progress';
 
 /**
@@ -150,6 +153,7 @@ describe('the worker handles every message the page sends', () => {
     token: 'token',
     fileName: 'report.pdf',
     size: 100_000_000,
+    texts: { unnamedFile: 'attachment' },
   });
 
   /** For each message: what the worker does with it. */
@@ -164,6 +168,7 @@ describe('the worker handles every message the page sends', () => {
         stream: new ReadableStream<Uint8Array>(),
         fileName: 'all.zip',
         size: undefined,
+        texts: { unnamedFile: 'attachment' },
       });
       expectReady(await nextMessage(port));
     },
@@ -250,5 +255,41 @@ describe('the reasons the worker gives', () => {
     await vi.waitFor(() =>
       expect(replies).toMatchObject([{ type: 'ready' }, { type: 'error', reason: 'expired' }]),
     );
+  });
+});
+
+describe("the worker's words", () => {
+  it("arrive with the job in the agent's language: the worker loads no catalogs", async () => {
+    await act(() => activateLanguage(findLanguage('de')!));
+    // The page's side talking to the worker's real code, as the browser would pass the messages.
+    const worker = {
+      postMessage: (message: PageMessage, transfer: Transferable[] = []) =>
+        handlePageMessage({
+          data: message,
+          source: { url: location.href },
+          ports: [transfer[0]],
+          waitUntil: vi.fn(),
+        } as unknown as ExtendableMessageEvent),
+    } as unknown as ServiceWorker;
+    const stream = new ReadableStream<Uint8Array>({ start: (controller) => controller.close() });
+    const job = streamThroughWorker(
+      worker,
+      // A job without a name is saved under the worker's word for "attachment".
+      { stream, fileName: '', size: undefined },
+      { signal: new AbortController().signal, stallTimeoutMs: 60_000, onProgress: () => undefined },
+    );
+    job.catch(() => undefined);
+    const frame = await vi.waitFor(() => {
+      const found = document.querySelector('iframe');
+      expect(found).not.toBeNull();
+      return found!;
+    });
+    expect(frame.title).toBe('Download');
+    const id = frame.getAttribute('src')!.slice(DOWNLOAD_PATH.length);
+    const answer = await serveDownload(new Request(`${location.origin}${DOWNLOAD_PATH}${id}`), id);
+    expect(answer.headers.get('Content-Disposition')).toBe(
+      `attachment; filename="Anhang"; filename*=UTF-8''Anhang`,
+    );
+    await answer.body?.cancel();
   });
 });

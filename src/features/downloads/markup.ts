@@ -1,3 +1,5 @@
+import { formatNumber } from '../../i18n/format';
+import { t } from '../../i18n/translate';
 import { h, slot, type ViewElement } from '../../ui/view';
 
 /*
@@ -17,11 +19,15 @@ export function downloadsButtonView(running: number, open: boolean): ViewElement
         'aria-expanded': open,
         'aria-controls': open ? 'downloads-panel' : undefined,
         'aria-keyshortcuts': 'd',
-        'aria-label': running > 0 ? `Downloads, ${running} running` : 'Downloads',
+        // With downloads running the pane's code, and the later part of the catalog, is here.
+        'aria-label':
+          running > 0
+            ? t('downloadsPanel.buttonRunning', { count: running })
+            : t('downloads.title'),
         'data-part': 'button',
       },
-      'Downloads',
-      running > 0 ? h('span', { className: 'downloads-count' }, String(running)) : null,
+      t('downloads.title'),
+      running > 0 ? h('span', { className: 'downloads-count' }, formatNumber(running)) : null,
     ),
     slot('panel'),
   );

@@ -1,6 +1,7 @@
 import type { AttachmentActionProps } from '../../../lib/attachment-actions';
 import { shownFileName } from '../../../lib/attachment-target';
 import { formatBytes } from '../../../i18n/format';
+import { useTranslation } from '../../../i18n/translate';
 import { useSession, useSessionContext } from '../../../lib/session-context';
 import { isActive } from '../manager/download-manager';
 import { useDownloadsContext } from '../manager/downloads-context';
@@ -14,6 +15,7 @@ import { DownloadStatus } from './download-status';
  * owns: close the pane and come back, and the same download shows here, still running or done.
  */
 export function AttachmentDownload({ attachment, conversationId }: AttachmentActionProps) {
+  const { t } = useTranslation();
   const session = useSession();
   const { signOut } = useSessionContext();
   const onUnauthorized = () => signOut('expired');
@@ -29,8 +31,13 @@ export function AttachmentDownload({ attachment, conversationId }: AttachmentAct
     <>
       {size !== undefined ? <span className="attachment-meta">{formatBytes(size)}</span> : null}
       {entry && isActive(entry) ? null : (
-        <button type="button" className="attachment-download" onClick={start}>
-          Download<span className="visually-hidden"> {name}</span>
+        <button
+          type="button"
+          className="attachment-download"
+          aria-label={t('downloadsPanel.downloadFile', { name })}
+          onClick={start}
+        >
+          {t('downloadsPanel.download')}
         </button>
       )}
       <DownloadStatus entry={entry} onCancel={() => manager.cancel(key)} onRetry={start} />

@@ -1,4 +1,5 @@
 import { formatBytes } from '../../../i18n/format';
+import { useTranslation } from '../../../i18n/translate';
 import type { DownloadEntry, SkippedFiles } from '../manager/download-manager';
 import { DownloadCancelledNote, DownloadFailedAlert } from './download-notes';
 import { EntryProgress } from './entry-progress';
@@ -11,6 +12,7 @@ interface DownloadAllStatusProps {
 
 /** Loading the rest of the messages, overall progress with Cancel, or how it ended. */
 export function DownloadAllStatus({ entry, onCancel, onRetry }: DownloadAllStatusProps) {
+  const { t } = useTranslation();
   switch (entry?.phase) {
     case undefined:
       return null;
@@ -18,25 +20,33 @@ export function DownloadAllStatus({ entry, onCancel, onRetry }: DownloadAllStatu
       return (
         <div className="download-progress">
           <p role="status" className="download-note">
-            Loading all messages first, so every attachment is included…
+            {t('downloadsPanel.preparing')}
           </p>
           <button type="button" className="button-quiet" onClick={onCancel}>
-            Cancel
+            {t('downloadsPanel.cancel')}
           </button>
         </div>
       );
     case 'running':
       return (
-        <EntryProgress entry={entry} label="Downloading all attachments" onCancel={onCancel} />
+        <EntryProgress
+          entry={entry}
+          label={t('downloadsPanel.downloadingAll')}
+          onCancel={onCancel}
+        />
       );
     case 'saved':
     case 'in-browser':
       // Announced through the app's live region; shown here too.
       return (
         <p className="download-note">
-          Saved {entry.name} to your downloads (
-          {entry.files === 1 ? '1 file' : `${entry.files ?? 0} files`},{' '}
-          {formatBytes(entry.total ?? entry.received)}).
+          {/* The zip's name is ours (conversation-{id}-attachments.zip): it starts and ends with
+              Latin letters, so it stays left-to-right in Arabic without a <bdi>. */}
+          {t('downloadsPanel.savedZip', {
+            name: entry.name,
+            count: entry.files ?? 0,
+            size: formatBytes(entry.total ?? entry.received),
+          })}
         </p>
       );
     case 'cancelled':
@@ -44,7 +54,8 @@ export function DownloadAllStatus({ entry, onCancel, onRetry }: DownloadAllStatu
     case 'failed':
       return (
         <DownloadFailedAlert
-          message={entry.message ?? 'The download failed.'}
+          message={entry.message}
+          fileName={entry.failedFile}
           canRetry={entry.canRetry ?? false}
           onRetry={onRetry}
         />
@@ -54,24 +65,29 @@ export function DownloadAllStatus({ entry, onCancel, onRetry }: DownloadAllStatu
 
 /** Files left out of the zip, listed by name (as text). */
 export function SkippedFilesList({ skipped }: { skipped: SkippedFiles }) {
+  const { t } = useTranslation();
   return (
     <>
       {skipped.foreign.length > 0 ? (
         <div className="download-note download-all-skipped">
-          <p>Not included: not on your service, so never requested:</p>
+          <p>{t('downloadsPanel.skippedForeign')}</p>
           <ul>
             {skipped.foreign.map((name, index) => (
-              <li key={`${index}-${name}`}>{name}</li>
+              <li key={`${index}-${name}`}>
+                <bdi>{name}</bdi>
+              </li>
             ))}
           </ul>
         </div>
       ) : null}
       {skipped.gone.length > 0 ? (
         <div className="download-note download-all-skipped">
-          <p>Not included: no longer available on the service:</p>
+          <p>{t('downloadsPanel.skippedGone')}</p>
           <ul>
             {skipped.gone.map((name, index) => (
-              <li key={`${index}-${name}`}>{name}</li>
+              <li key={`${index}-${name}`}>
+                <bdi>{name}</bdi>
+              </li>
             ))}
           </ul>
         </div>

@@ -1,5 +1,6 @@
 import type { MessagePage } from '../../../api/messages';
 import type { ConversationActionProps } from '../../../lib/attachment-actions';
+import { useTranslation } from '../../../i18n/translate';
 import { useSession, useSessionContext } from '../../../lib/session-context';
 import { isActive } from '../manager/download-manager';
 import { useDownloadsContext } from '../manager/downloads-context';
@@ -27,6 +28,7 @@ export function DownloadAll({
   hasNextPage,
   loadAllPages,
 }: ConversationActionProps) {
+  const { t } = useTranslation();
   const session = useSession();
   const { signOut } = useSessionContext();
   const onUnauthorized = () => signOut('expired');
@@ -49,17 +51,17 @@ export function DownloadAll({
     );
 
   return (
-    <section className="download-all" aria-label="All attachments">
+    <section className="download-all" aria-label={t('downloadsPanel.allAttachments')}>
       <div className="download-all-bar">
         {entry && isActive(entry) ? null : (
           <button type="button" onClick={start}>
-            Download all attachments
+            {t('downloadsPanel.downloadAll')}
           </button>
         )}
         <span className="attachment-meta">
           {hasNextPage
-            ? `${count} attachments in the messages loaded so far; the rest of the messages load first.`
-            : `${count} attachments, saved as one zip.`}
+            ? t('downloadsPanel.countSoFar', { count })
+            : t('downloadsPanel.countAll', { count })}
         </span>
       </div>
       <DownloadAllStatus entry={entry} onCancel={() => manager.cancel(key)} onRetry={start} />

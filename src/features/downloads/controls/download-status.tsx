@@ -1,4 +1,5 @@
 import { formatBytes } from '../../../i18n/format';
+import { useTranslation } from '../../../i18n/translate';
 import type { DownloadEntry } from '../manager/download-manager';
 import { DownloadCancelledNote, DownloadFailedAlert } from './download-notes';
 import { EntryProgress } from './entry-progress';
@@ -11,18 +12,23 @@ interface DownloadStatusProps {
 
 /** One file's download: progress with Cancel while running; then what happened, with Retry when it can help. */
 export function DownloadStatus({ entry, onCancel, onRetry }: DownloadStatusProps) {
+  const { t } = useTranslation();
   switch (entry?.phase) {
     case undefined:
       return null;
     case 'running':
     case 'preparing':
       return (
-        <EntryProgress entry={entry} label={`Downloading ${entry.name}`} onCancel={onCancel} />
+        <EntryProgress
+          entry={entry}
+          label={t('downloadsPanel.downloadingFile', { name: entry.name })}
+          onCancel={onCancel}
+        />
       );
     case 'saved':
       return (
         <p role="status" className="download-note">
-          Saved to your downloads ({formatBytes(entry.total ?? entry.received)}).
+          {t('downloadsPanel.saved', { size: formatBytes(entry.total ?? entry.received) })}
         </p>
       );
     case 'in-browser':
@@ -32,7 +38,7 @@ export function DownloadStatus({ entry, onCancel, onRetry }: DownloadStatusProps
     case 'failed':
       return (
         <DownloadFailedAlert
-          message={entry.message ?? 'The download failed.'}
+          message={entry.message}
           canRetry={entry.canRetry ?? false}
           onRetry={onRetry}
         />
@@ -42,9 +48,10 @@ export function DownloadStatus({ entry, onCancel, onRetry }: DownloadStatusProps
 
 /** A large file handed to the browser's own download manager: its progress and Cancel are there. */
 export function InBrowserNote() {
+  const { t } = useTranslation();
   return (
     <p role="status" className="download-note">
-      Downloading in your browser's downloads; its progress and Cancel are there.
+      {t('downloadsPanel.inBrowser')}
     </p>
   );
 }

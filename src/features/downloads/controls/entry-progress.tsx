@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { formatBytes } from '../../../i18n/format';
+import { useTranslation } from '../../../i18n/translate';
 import type { DownloadEntry } from '../manager/download-manager';
 
 interface EntryProgressProps {
@@ -16,16 +17,28 @@ interface EntryProgressProps {
  * WebKit) says so: it lives in this tab's memory until saved.
  */
 export function EntryProgress({ entry, label, onCancel }: EntryProgressProps) {
+  const { t } = useTranslation();
   const labelId = useId();
   const noteId = useId();
   const { received, total, file, files } = entry;
   const known = total !== undefined && total > 0;
   const percent = known ? Math.min(100, Math.floor((received / total) * 100)) : undefined;
   const which =
-    entry.kind === 'zip' && files ? (file ? `file ${file} of ${files}` : `${files} files`) : '';
+    entry.kind === 'zip' && files
+      ? file
+        ? t('downloadsPanel.fileOfFiles', { file, count: files })
+        : t('downloadsPanel.fileCount', { count: files })
+      : '';
+  const sizes = { received: formatBytes(received), total: formatBytes(total ?? 0) };
+  const fraction = (percent ?? 0) / 100;
   const amount = known
-    ? `${percent}%, ${formatBytes(received)} of ${formatBytes(total)}`
-    : `${formatBytes(received)} received`;
+    ? t('downloadsPanel.progress', { percent: fraction, ...sizes })
+    : t('downloadsPanel.received', sizes);
+  const shown = known
+    ? t('downloadsPanel.progressShort', { percent: fraction, ...sizes })
+    : received > 0
+      ? sizes.received
+      : t('downloadsPanel.starting');
   return (
     <div className="download-progress">
       <span id={labelId} className="visually-hidden">
@@ -38,26 +51,20 @@ export function EntryProgress({ entry, label, onCancel }: EntryProgressProps) {
         aria-valuemin={known ? 0 : undefined}
         aria-valuemax={known ? 100 : undefined}
         aria-valuenow={percent}
-        aria-valuetext={which ? `${amount}, ${which}` : amount}
+        aria-valuetext={which ? t('downloadsPanel.progressWithFiles', { amount, which }) : amount}
         className={`progress-track${known ? '' : ' progress-indeterminate'}`}
       >
         <div className="progress-fill" style={known ? { width: `${percent}%` } : undefined} />
       </div>
       <span className="download-amount" aria-hidden="true">
-        {known
-          ? `${percent}% · ${formatBytes(received)} of ${formatBytes(total)}`
-          : received > 0
-            ? formatBytes(received)
-            : 'Starting…'}
-        {which ? ` · ${which}` : null}
+        {which ? t('downloadsPanel.progressShortWithFiles', { amount: shown, which }) : shown}
       </span>
       <button type="button" className="button-quiet" onClick={onCancel}>
-        Cancel
+        {t('downloadsPanel.cancel')}
       </button>
       {entry.inMemory ? (
         <p id={noteId} className="download-note">
-          This browser cannot stream this download to disk, so it is gathered in this tab first:
-          keep the tab open until it is saved.
+          {t('downloadsPanel.inMemory')}
         </p>
       ) : null}
     </div>

@@ -1,4 +1,5 @@
 import { ApiError, formatDuration, isApiError } from '../../../api/errors';
+import { t } from '../../../i18n/translate';
 
 /**
  * A download fails with an ApiError like every other request (api/errors.ts). What the agent is
@@ -35,7 +36,7 @@ type OwnKind = 'stalled' | 'incomplete' | 'refused' | 'browser' | 'cancelled';
  */
 export class DownloadFailure extends ApiError {
   constructor(kind: OwnKind, init: { detail?: string | number } = {}) {
-    super({ kind, type: kind, message: `Download failed: ${kind}`, detail: init.detail });
+    super({ kind, type: kind, detail: init.detail });
   }
 }
 
@@ -60,51 +61,52 @@ export function failureKind(error: unknown): DownloadFailureKind {
   return 'http';
 }
 
-/** What the agent reads. Hosts and names are shown as React text, never as HTML. */
+/**
+ * What the agent reads, in the language in use. Hosts and names are shown as React text, never as
+ * HTML.
+ */
 export function failureMessage(error: unknown): string {
-  const status = isApiError(error) ? error.status : undefined;
+  const status = String(isApiError(error) ? error.status : '');
   const detail = isApiError(error) ? error.detail : undefined;
   switch (failureKind(error)) {
     case 'unauthorized':
-      return 'Your session ended: the service no longer accepts your access token.';
+      return t('downloadsPanel.failureUnauthorized');
     case 'not-found':
-      return 'This attachment is no longer available.';
+      return t('downloadsPanel.failureNotFound');
     case 'server':
-      return `The service could not send this file (HTTP ${status ?? 'error'}). Nothing was saved; try again in a moment.`;
+      return t('downloadsPanel.failureServer', { status });
     case 'http':
-      return `The service refused this download (HTTP ${status ?? 'error'}). Nothing was saved.`;
+      return t('downloadsPanel.failureHttp', { status });
     case 'network':
-      return 'The download failed: the service could not be reached or the connection was lost. Nothing was saved.';
+      return t('downloadsPanel.failureNetwork');
     case 'stalled':
-      return `The download stalled: no data arrived for ${formatDuration(
-        typeof detail === 'number' ? detail : 30_000,
-      )}.`;
+      return t('downloadsPanel.failureStalled', {
+        duration: formatDuration(typeof detail === 'number' ? detail : 30_000),
+      });
     case 'incomplete':
-      return 'The download was interrupted before the whole file arrived. Nothing was saved.';
+      return t('downloadsPanel.failureIncomplete');
     case 'refused':
-      return `This attachment's address is not on your service (${String(
-        detail ?? 'unknown address',
-      )}); it was not downloaded.`;
+      return t('downloadsPanel.failureRefused', { address: String(detail ?? '?') });
     case 'browser':
-      return 'Your browser could not start the download. Nothing was saved.';
+      return t('downloadsPanel.failureBrowser');
     case 'cancelled':
-      return 'Download cancelled. Nothing was saved.';
+      return t('downloadsPanel.cancelled');
   }
 }
 
 /**
- * What the agent reads when a Download all ends without a saved zip; the file it failed on (the
- * error's fileName) is the sender's text, rendered by React as text.
+ * What the agent reads when a Download all ends without a saved zip, and the file it failed on
+ * (the error's fileName, the sender's text): the alert shows that name isolated (<bdi>) in its
+ * own message (downloads.failedOnFile), so it is not part of `message`.
  */
-export function downloadAllMessage(error: unknown): string {
+export function downloadAllFailure(error: unknown): { message: string; fileName?: string } {
   const kind = failureKind(error);
   const fileName = isApiError(error) ? error.fileName : undefined;
-  if (kind === 'not-found' && fileName === undefined) {
-    return 'None of the attachments is available any more. Nothing was saved.';
-  }
-  if (kind === 'browser') return 'Your browser could not save the zip. Nothing was saved.';
+  if (kind === 'not-found' && fileName === undefined)
+    return { message: t('downloadsPanel.noneAvailable') };
+  if (kind === 'browser') return { message: t('downloadsPanel.failureZipBrowser') };
   const message = failureMessage(error);
-  return fileName === undefined ? message : `“${fileName}”: ${message}`;
+  return fileName === undefined ? { message } : { message, fileName };
 }
 
 /** Retry helps unless the file is gone, the address is foreign, or the session ended. */

@@ -7,7 +7,9 @@ import {
   type TicketMessage,
   type WorkerErrorReason,
   type WorkerReply,
+  type WorkerTexts,
 } from '../../../download-worker/protocol';
+import { t } from '../../../i18n/translate';
 import { DownloadFailure } from './download-failure';
 import type { ProgressListener } from '../../../lib/download-progress';
 import { DOWNLOAD_FRAME_LINGER_MS, WORKER_KEEPALIVE_MS } from './download-settings';
@@ -23,7 +25,10 @@ import { watchForStall } from '../../../lib/stall-watch';
  */
 
 /** A large attachment: the worker requests it itself, with the token, and returns it unread. */
-export type TicketJob = Omit<TicketMessage, 'type'>;
+export type TicketJob = Omit<TicketMessage, 'type' | 'texts'>;
+
+/** The worker's words for this job, in the agent's language (it loads no catalogs). */
+const workerTexts = (): WorkerTexts => ({ unnamedFile: t('worker.unnamedFile') });
 
 interface WorkerRunOptions {
   signal: AbortSignal;
@@ -51,7 +56,7 @@ function triggerFrame(id: string): HTMLIFrameElement {
   frame.hidden = true;
   frame.setAttribute('aria-hidden', 'true');
   frame.tabIndex = -1;
-  frame.title = 'Download';
+  frame.title = t('downloadsPanel.frameTitle');
   frame.src = `${DOWNLOAD_PATH}${encodeURIComponent(id)}`;
   document.body.append(frame);
   return frame;
@@ -91,7 +96,14 @@ export function fetchThroughWorker(
 ): Promise<number | undefined> {
   return runWorkerJob(
     worker,
-    { type: 'fetch', url: job.url, token: job.token, fileName: job.fileName, size: job.size },
+    {
+      type: 'fetch',
+      url: job.url,
+      token: job.token,
+      fileName: job.fileName,
+      size: job.size,
+      texts: workerTexts(),
+    },
     [],
     job.size,
     options,
@@ -104,7 +116,7 @@ export function fetchThroughWorker(
 }
 
 /** A stream the page produces (Download all's zip), handed to the worker to save. */
-export type StreamJob = Omit<StreamMessage, 'type'>;
+export type StreamJob = Omit<StreamMessage, 'type' | 'texts'>;
 
 /**
  * Transfers `job.stream` to the worker (the bytes are never copied or collected) and lets the
@@ -118,7 +130,13 @@ export function streamThroughWorker(
 ): Promise<number> {
   return runWorkerJob(
     worker,
-    { type: 'stream', stream: job.stream, fileName: job.fileName, size: job.size },
+    {
+      type: 'stream',
+      stream: job.stream,
+      fileName: job.fileName,
+      size: job.size,
+      texts: workerTexts(),
+    },
     [job.stream],
     job.size,
     options,

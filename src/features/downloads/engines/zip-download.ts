@@ -64,7 +64,6 @@ function noneAvailable(): ApiError {
   return new ApiError({
     kind: 'service',
     type: 'not_found',
-    message: 'None of the attachments is available any more.',
   });
 }
 

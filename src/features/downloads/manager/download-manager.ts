@@ -1,3 +1,4 @@
+import { t } from '../../../i18n/translate';
 import { announce } from '../../../ui/live-region';
 import { guardLeaving } from './leave-guard';
 
@@ -45,6 +46,8 @@ export interface DownloadEntry {
   readonly files?: number | undefined;
   /** When failed: what to tell the agent, and whether Retry can help. */
   readonly message?: string | undefined;
+  /** When Download all failed on one file: its name (the sender's text), shown before `message`. */
+  readonly failedFile?: string | undefined;
   readonly canRetry?: boolean | undefined;
   readonly skipped?: SkippedFiles | undefined;
   /** A large download this browser cannot stream to disk: it is gathered in the page first. */
@@ -86,6 +89,8 @@ export class JobFailed extends Error {
     readonly outcome: 'unauthorized' | 'cancelled' | 'failed',
     message: string,
     readonly canRetry: boolean,
+    /** Download all failed on this file (the sender's name for it). */
+    readonly fileName?: string,
   ) {
     super(message);
   }
@@ -165,14 +170,20 @@ export class DownloadManager {
           const failed =
             error instanceof JobFailed
               ? error
-              : new JobFailed('failed', 'The download failed.', true);
+              : new JobFailed('failed', t('downloadsPanel.failed'), true);
           if (failed.outcome === 'cancelled') {
             this.#set(key, { phase: 'cancelled' });
             return;
           }
-          this.#set(key, { phase: 'failed', message: failed.message, canRetry: failed.canRetry });
+          const { message, canRetry, fileName } = failed;
+          this.#set(key, { phase: 'failed', message, canRetry, failedFile: fileName });
           if (failed.outcome === 'unauthorized') job.onUnauthorized();
-          else announce(`Download failed: ${name}. ${failed.message}`);
+          else {
+            const said = fileName
+              ? t('downloadsPanel.failedOnFile', { name: fileName, message })
+              : message;
+            announce(t('downloadsPanel.failedAnnouncement', { name, message: said }));
+          }
         },
       );
   }

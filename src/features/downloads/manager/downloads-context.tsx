@@ -1,4 +1,5 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { t } from '../../../i18n/translate';
 import { useSessionContext } from '../../../lib/session-context';
 import type { DownloadOptions } from '../engines/download-settings';
 import { DownloadManager } from './download-manager';
@@ -49,8 +50,8 @@ export function useConfirmedSignOut(): () => void {
   const { signOut } = useSessionContext();
   return () => {
     const running = manager.active().length;
-    const which = running === 1 ? 'download' : `${running} downloads`;
-    if (running > 0 && !window.confirm(`Sign out and cancel the ${which} still running?`)) return;
+    if (running > 0 && !window.confirm(t('downloadsPanel.confirmSignOut', { count: running })))
+      return;
     signOut();
   };
 }

@@ -5,10 +5,11 @@ import type { MessagePage } from '../../../api/messages';
 import type { Attachment } from '../../../api/schemas';
 import { resolveDownloadTarget, shownFileName } from '../../../lib/attachment-target';
 import { formatBytes } from '../../../i18n/format';
+import { t } from '../../../i18n/translate';
 import { runDownload } from '../engines/download-engine';
 import {
   canRetry,
-  downloadAllMessage,
+  downloadAllFailure,
   DownloadFailure,
   failureKind,
   failureMessage,
@@ -28,10 +29,15 @@ import { fileDownloadKey, zipDownloadKey } from './keys';
  */
 
 /** A download's failure (anything thrown), told as the agent reads it. */
-function failed(error: unknown, message = failureMessage(error)): JobFailed {
+function failed(
+  error: unknown,
+  { message, fileName }: { message: string; fileName?: string } = {
+    message: failureMessage(error),
+  },
+): JobFailed {
   const kind = failureKind(error);
   const outcome = kind === 'unauthorized' || kind === 'cancelled' ? kind : 'failed';
-  return new JobFailed(outcome, message, canRetry(error));
+  return new JobFailed(outcome, message, canRetry(error), fileName);
 }
 
 interface FileJobInput {
@@ -75,13 +81,16 @@ export function fileJob({
           return {
             phase: 'in-browser',
             size: result.size,
-            announcement: `${name} is downloading in your browser's downloads.`,
+            announcement: t('downloadsPanel.inBrowserAnnouncement', { name }),
           };
         }
         return {
           phase: 'saved',
           size: result.size,
-          announcement: `Saved ${name} (${formatBytes(result.size ?? 0)}).`,
+          announcement: t('downloadsPanel.savedAnnouncement', {
+            name,
+            size: formatBytes(result.size ?? 0),
+          }),
         };
       } catch (error) {
         throw failed(error);
@@ -126,7 +135,7 @@ export function zipJob(input: ZipJobInput): DownloadJob {
         } catch (error) {
           throw new JobFailed(
             'failed',
-            `The rest of the messages could not be loaded, so nothing was downloaded. ${describeError(error)}`,
+            t('downloadsPanel.restNotLoaded', { reason: describeError(error) }),
             true,
           );
         }
@@ -140,11 +149,7 @@ export function zipJob(input: ZipJobInput): DownloadJob {
       const files = plan.entries.length;
       update({ phase: 'running', skipped, files, file: 0 });
       if (files === 0) {
-        throw new JobFailed(
-          'failed',
-          'None of these attachments is on your service, so nothing was downloaded.',
-          false,
-        );
+        throw new JobFailed('failed', t('downloadsPanel.noneOnService'), false);
       }
       const progress = throttleProgress<ZipProgress>(
         ({ received, total, file }) => update({ received, total, file }),
@@ -170,10 +175,14 @@ export function zipJob(input: ZipJobInput): DownloadJob {
           phase: 'saved',
           size: result.size,
           files: result.files,
-          announcement: `All attachments saved: ${fileName}, ${result.files} files, ${formatBytes(result.size)}.`,
+          announcement: t('downloadsPanel.zipSavedAnnouncement', {
+            name: fileName,
+            count: result.files,
+            size: formatBytes(result.size),
+          }),
         };
       } catch (error) {
-        throw failed(error, downloadAllMessage(error));
+        throw failed(error, downloadAllFailure(error));
       } finally {
         progress.stop();
       }

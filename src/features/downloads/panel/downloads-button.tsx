@@ -1,4 +1,5 @@
 import { Suspense, useState, useSyncExternalStore, type ComponentType } from 'react';
+import { useTranslation } from '../../../i18n/translate';
 import { viewToReact } from '../../../ui/view-react';
 import { useDownloadManager } from '../manager/downloads-context';
 import { downloadsButtonView } from '../markup';
@@ -17,6 +18,8 @@ interface DownloadsButtonProps {
  * (conversations/list-keys.ts). Closing the panel puts focus back on the button.
  */
 export function DownloadsButton({ panel: DownloadsPanel }: DownloadsButtonProps) {
+  // The markup's words are written with `t`: drawn again when the language changes.
+  useTranslation();
   const manager = useDownloadManager();
   const running = useSyncExternalStore(manager.subscribe, () => manager.active().length);
   const [open, setOpen] = useState(false);

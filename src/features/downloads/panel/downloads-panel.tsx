@@ -1,7 +1,9 @@
 import { useEffect, useId, useRef } from 'react';
 import { Link, useLocation } from 'react-router-dom';
+import { useTranslation } from '../../../i18n/translate';
 import { DownloadAllStatus } from '../controls/download-all-status';
 import { DownloadStatus } from '../controls/download-status';
+import { TextWithName } from '../controls/text-with-name';
 import { isActive, type DownloadEntry } from '../manager/download-manager';
 import { useDownloadManager } from '../manager/downloads-context';
 import { useDownloads } from '../manager/use-downloads';
@@ -24,6 +26,7 @@ function EntryState({ entry }: { entry: DownloadEntry }) {
  * modal: the agent can go on working with it open. Esc closes it.
  */
 export function DownloadsPanel({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
   const entries = useDownloads();
   const manager = useDownloadManager();
   const { search } = useLocation();
@@ -47,29 +50,37 @@ export function DownloadsPanel({ onClose }: { onClose: () => void }) {
     >
       <header className="downloads-panel-header">
         <h2 id={headingId} ref={heading} tabIndex={-1}>
-          Downloads
+          {t('downloads.title')}
         </h2>
         {finished ? (
           <button type="button" className="button-quiet" onClick={() => manager.clearFinished()}>
-            Clear finished
+            {t('downloadsPanel.clearFinished')}
           </button>
         ) : null}
-        <button type="button" className="button-quiet" onClick={onClose}>
-          Close<span className="visually-hidden"> downloads</span>
+        <button
+          type="button"
+          className="button-quiet"
+          aria-label={t('downloadsPanel.closePanel')}
+          onClick={onClose}
+        >
+          {t('downloadsPanel.close')}
         </button>
       </header>
       {entries.length === 0 ? (
-        <p className="download-note">Nothing downloaded in this session yet.</p>
+        <p className="download-note">{t('downloadsPanel.empty')}</p>
       ) : (
         <ul className="downloads-list">
           {entries.map((entry) => (
             <li key={entry.key} className="downloads-item" aria-label={entry.name}>
-              <span className="attachment-name">{entry.name}</span>
+              <bdi className="attachment-name">{entry.name}</bdi>
               <Link
                 className="downloads-conversation"
                 to={`/conversations/${entry.conversationId}${search}`}
               >
-                Conversation #{entry.conversationId}
+                <TextWithName
+                  id="downloadsPanel.conversationLink"
+                  name={`#${entry.conversationId}`}
+                />
               </Link>
               <EntryState entry={entry} />
             </li>
