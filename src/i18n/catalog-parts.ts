@@ -17,6 +17,7 @@ const LATER_PREFIXES = [
   'goToDialog.',
   'timeSettings.',
   'downloadsPanel.',
+  'worker.',
 ];
 
 export function catalogPartOf(key: string): CatalogPart {

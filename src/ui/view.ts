@@ -72,6 +72,8 @@ export function drawView(view: View, options: DrawOptions = {}): Node | null {
       continue;
     }
     if (value === undefined || (value === false && !ENUMERATED.test(name))) continue;
+    // A select's value is not an attribute (React sets the chosen option): drawn below.
+    if (name === 'value' && view.tag === 'select') continue;
     const attribute = ATTRIBUTE_NAMES[name] ?? name;
     element.setAttribute(attribute, value === true && !ENUMERATED.test(name) ? '' : String(value));
   }
