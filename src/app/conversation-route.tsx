@@ -15,7 +15,7 @@ export { SignInForm } from '../features/auth';
 export { TimeSettingsDialog } from '../features/language-and-time';
 // And the finder's code and the shortcut help (the list asks for them: inbox-layout.tsx).
 /** @public read through loadPaneCode's type (finder-code.ts), which knip cannot follow */
-export { ACCEPTED_WORDS, FindStatus, narrowRows, parseFindQuery } from '../features/conversations';
+export { FindStatus, narrowRows, parseFindQuery } from '../features/conversations';
 export { ShortcutHelpDialog } from '../features/conversations';
 import { parseConversationId } from './route-params';
 

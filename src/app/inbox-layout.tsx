@@ -13,6 +13,7 @@ import {
 import { DownloadsButton, useConfirmedSignOut } from '../features/downloads';
 import { GoToConversation } from '../features/go-to-conversation';
 import { LanguageAndTime } from '../features/language-and-time';
+import { useTranslation } from '../i18n/translate';
 import { useSession } from '../lib/session-context';
 import { whenIdle } from '../lib/when-idle';
 import { OfflineBanner } from '../ui/offline-banner';
@@ -32,6 +33,8 @@ const loadShortcutHelp = () => loadPaneCode().then((module) => module.ShortcutHe
 const loadTimeSettings = () => loadPaneCode().then((module) => module.TimeSettingsDialog);
 
 export function InboxLayout() {
+  // The frame's words (Sign out, the list's name) are in its markup description.
+  useTranslation();
   const session = useSession();
   const signOut = useConfirmedSignOut();
   const filter = useStatusFilter();

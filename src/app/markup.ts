@@ -7,6 +7,9 @@ import { h, slot, type ViewElement } from '../ui/view';
  * loaded. Part `sign-out`; slots `go-to` (Go to conversation), `density` (Compact rows), `notify`,
  * `downloads`, `language-and-time` (header actions), `offline` (the banner), `filter`, `find`, `list` and `pane`.
  */
+/** The brand is written as it is in every language. */
+const APP_NAME = 'Threadline';
+
 export function inboxView(serviceUrl: string, paneOpen: boolean): ViewElement {
   return h(
     'div',
@@ -14,11 +17,12 @@ export function inboxView(serviceUrl: string, paneOpen: boolean): ViewElement {
     h(
       'header',
       { className: 'app-header' },
-      h('p', { className: 'app-name' }, 'Threadline'),
+      h('p', { className: 'app-name' }, APP_NAME),
       h(
         'p',
-        { className: 'service-host', title: serviceUrl, dir: 'ltr' },
-        new URL(serviceUrl).host,
+        { className: 'service-host', title: serviceUrl },
+        // The host stays left-to-right in Arabic, at the header's start side.
+        h('bdi', {}, new URL(serviceUrl).host),
       ),
       slot('go-to'),
       slot('density'),

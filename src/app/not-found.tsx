@@ -1,11 +1,13 @@
 import { Link } from 'react-router-dom';
+import { useTranslation } from '../i18n/translate';
 
 export function NotFound() {
+  const { t } = useTranslation();
   return (
     <main className="route-error">
-      <h1>This page does not exist</h1>
-      <p role="alert">The address does not match any view of Threadline.</p>
-      <Link to="/">Back to the inbox</Link>
+      <h1>{t('app.notFoundTitle')}</h1>
+      <p role="alert">{t('app.notFoundText')}</p>
+      <Link to="/">{t('ui.backToInbox')}</Link>
     </main>
   );
 }

@@ -1,5 +1,6 @@
 import { QueryCache, QueryClient, type DefaultOptions, type Query } from '@tanstack/react-query';
 import { describeError, isApiError } from '../api/errors';
+import { t, type MessageId } from '../i18n/translate';
 import { retryDelay, shouldRetry } from '../api/retry';
 
 export interface QueryErrorHandlers {
@@ -25,9 +26,10 @@ export function createQueryClient(
           handlers.onUnauthorized();
           return;
         }
-        const label = query.meta?.backgroundErrorLabel;
+        // A message with a {reason} placeholder: the failure's own description goes in it.
+        const label = query.meta?.backgroundErrorMessage;
         if (typeof label === 'string' && query.state.data !== undefined) {
-          handlers.onBackgroundError(`${label}: ${describeError(error)}`);
+          handlers.onBackgroundError(t(label as MessageId, { reason: describeError(error) }));
         }
       },
     }),

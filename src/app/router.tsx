@@ -1,5 +1,6 @@
 import { Component, lazy, Suspense, type ReactNode } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
+import { useTranslation } from '../i18n/translate';
 import { ErrorAlert } from '../ui/error-alert';
 import { ErrorBoundary } from '../ui/error-boundary';
 import { NotFound } from './not-found';
@@ -45,9 +46,10 @@ export function AppRoutes() {
 }
 
 function PaneFallback() {
+  const { t } = useTranslation();
   return (
-    <aside className="detail-pane" aria-busy="true" aria-label="Conversation">
-      <p role="status">Opening the conversation…</p>
+    <aside className="detail-pane" aria-busy="true" aria-label={t('app.paneLabel')}>
+      <p role="status">{t('app.paneOpening')}</p>
     </aside>
   );
 }
@@ -100,14 +102,16 @@ class PaneBoundary extends Component<PaneBoundaryProps, PaneBoundaryState> {
 
   override render() {
     if (this.state.error === null) return this.props.children;
-    return (
-      <aside className="detail-pane" aria-label="Conversation">
-        <ErrorAlert
-          title="This conversation could not be shown."
-          error={this.state.error}
-          onRetry={this.retry}
-        />
-      </aside>
-    );
+    return <PaneFailed error={this.state.error} onRetry={this.retry} />;
   }
+}
+
+/** A function component, so the pane's failure follows a change of language like the rest. */
+function PaneFailed({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <aside className="detail-pane" aria-label={t('app.paneLabel')}>
+      <ErrorAlert title={t('app.paneFailed')} error={error} onRetry={onRetry} />
+    </aside>
+  );
 }

@@ -1,5 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { useTranslation } from '../i18n/translate';
 import { ConfigError, type AppConfig } from '../lib/config';
 import type { HandOver } from '../lib/hand-over';
 import { applyConnectPolicy } from '../lib/connect-policy';
@@ -35,13 +36,16 @@ export async function start(
       </StrictMode>,
     );
   } catch (error) {
-    root.render(
-      <main className="route-error">
-        <h1>Threadline could not start</h1>
-        <p role="alert">
-          {error instanceof ConfigError ? error.message : 'An unexpected error stopped the app.'}
-        </p>
-      </main>,
-    );
+    root.render(<StartFailed error={error} />);
   }
+}
+
+function StartFailed({ error }: { error: unknown }) {
+  const { t } = useTranslation();
+  return (
+    <main className="route-error">
+      <h1>{t('app.startFailedTitle')}</h1>
+      <p role="alert">{error instanceof ConfigError ? error.text : t('app.startFailed')}</p>
+    </main>
+  );
 }

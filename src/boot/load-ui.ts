@@ -1,5 +1,6 @@
 import type { AppConfig } from '../lib/config';
 import type { HandOver } from '../lib/hand-over';
+import { t } from '../i18n/translate';
 
 const LOAD_FAILURE_ID = 'threadline-load-failure';
 
@@ -67,12 +68,10 @@ function showLoadFailure(retry: () => void) {
   alert.className = 'load-failure';
   alert.setAttribute('role', 'alert');
   const text = document.createElement('p');
-  text.textContent = navigator.onLine
-    ? 'Threadline could not finish loading.'
-    : 'You are offline. Threadline finishes loading when the connection returns.';
+  text.textContent = navigator.onLine ? t('app.loadFailed') : t('app.loadOffline');
   const button = document.createElement('button');
   button.type = 'button';
-  button.textContent = 'Retry';
+  button.textContent = t('ui.retry');
   button.addEventListener('click', retry);
   alert.append(text, button);
   document.body.prepend(alert);

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { t } from '../i18n/translate';
 
 /**
  * Runtime configuration, read from `config.json` beside index.html at start-up
@@ -21,8 +22,21 @@ export type AppConfig = v.InferOutput<typeof configSchema>;
 
 export const DEFAULT_CONFIG: AppConfig = v.parse(configSchema, {});
 
+/**
+ * Why config.json stops the app. Written when shown, not when thrown: config.json can fail before
+ * the language's catalog has arrived.
+ */
 export class ConfigError extends Error {
   override name = 'ConfigError';
+
+  constructor(private readonly describe: () => string) {
+    super(describe());
+  }
+
+  /** The message in the language in use. */
+  get text(): string {
+    return this.describe();
+  }
 }
 
 export function parseConfig(raw: unknown): AppConfig {
@@ -30,8 +44,12 @@ export function parseConfig(raw: unknown): AppConfig {
   if (!result.success) {
     const issue = result.issues[0];
     const where = issue ? v.getDotPath(issue) : null;
-    throw new ConfigError(
-      `config.json is invalid${where ? ` at "${where}"` : ''}: ${issue?.message ?? 'unknown problem'}`,
+    // The schema library's own words name the problem (they are English only).
+    const problem = () => issue?.message ?? t('app.configUnknownProblem');
+    throw new ConfigError(() =>
+      where
+        ? t('app.configInvalidAt', { where, problem: problem() })
+        : t('app.configInvalid', { problem: problem() }),
     );
   }
   return result.output;
@@ -44,16 +62,16 @@ export async function loadConfig(url = '/config.json'): Promise<AppConfig> {
     // way this request takes the copy index.html preloads.
     response = await fetch(url);
   } catch {
-    throw new ConfigError('config.json could not be loaded: the network request failed.');
+    throw new ConfigError(() => t('app.configUnreachable'));
   }
   if (response.status === 404) return DEFAULT_CONFIG;
   if (!response.ok)
-    throw new ConfigError(`config.json could not be loaded (HTTP ${response.status}).`);
+    throw new ConfigError(() => t('app.configHttp', { status: String(response.status) }));
   let raw: unknown;
   try {
     raw = await response.json();
   } catch {
-    throw new ConfigError('config.json is not valid JSON.');
+    throw new ConfigError(() => t('app.configNotJson'));
   }
   return parseConfig(raw);
 }

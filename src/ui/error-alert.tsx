@@ -1,4 +1,5 @@
 import { describeError } from '../api/errors';
+import { useTranslation } from '../i18n/translate';
 
 interface ErrorAlertProps {
   title: string;
@@ -9,6 +10,7 @@ interface ErrorAlertProps {
 }
 
 export function ErrorAlert({ title, error, onRetry, hint }: ErrorAlertProps) {
+  const { t } = useTranslation();
   return (
     <div role="alert" className="alert">
       <p className="alert-title">{title}</p>
@@ -16,7 +18,7 @@ export function ErrorAlert({ title, error, onRetry, hint }: ErrorAlertProps) {
       {hint ? <p className="alert-hint">{hint}</p> : null}
       {onRetry ? (
         <button type="button" onClick={onRetry}>
-          Retry
+          {t('ui.retry')}
         </button>
       ) : null}
     </div>

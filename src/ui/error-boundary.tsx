@@ -1,4 +1,5 @@
 import { Component, type ReactNode } from 'react';
+import { useTranslation } from '../i18n/translate';
 
 interface ErrorBoundaryState {
   failed: boolean;
@@ -14,12 +15,18 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, ErrorBound
 
   override render() {
     if (!this.state.failed) return this.props.children;
-    return (
-      <main className="route-error">
-        <h1>Something went wrong</h1>
-        <p role="alert">Threadline hit an unexpected problem while showing this view.</p>
-        <a href="/">Back to the inbox</a>
-      </main>
-    );
+    return <Failed />;
   }
+}
+
+/** A function component, so the page follows a change of language like the rest. */
+function Failed() {
+  const { t } = useTranslation();
+  return (
+    <main className="route-error">
+      <h1>{t('ui.failedTitle')}</h1>
+      <p role="alert">{t('ui.failedText')}</p>
+      <a href="/">{t('ui.backToInbox')}</a>
+    </main>
+  );
 }

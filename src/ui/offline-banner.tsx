@@ -1,12 +1,13 @@
+import { useTranslation } from '../i18n/translate';
 import { useOnlineStatus } from '../lib/use-online-status';
 
 export function OfflineBanner() {
+  const { t } = useTranslation();
   const online = useOnlineStatus();
   if (online) return null;
   return (
     <p className="offline-banner" role="status">
-      You are offline. Everything loaded stays here, and Threadline carries on when the connection
-      returns.
+      {t('ui.offline')}
     </p>
   );
 }

@@ -7,6 +7,7 @@ import {
   useState,
   type ReactNode,
 } from 'react';
+import { useTranslation } from '../i18n/translate';
 
 interface Toast {
   id: number;
@@ -23,6 +24,7 @@ const TOAST_MS = 8000;
 
 /** Non-blocking notices, e.g. a failed background refresh; what is on screen stays. */
 export function ToastProvider({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
   const [toasts, setToasts] = useState<Toast[]>([]);
   const nextId = useRef(1);
 
@@ -53,7 +55,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
           <div key={toast.id} className="toast">
             <span>{toast.message}</span>
             <button type="button" className="button-quiet" onClick={() => dismiss(toast.id)}>
-              Dismiss
+              {t('ui.dismiss')}
             </button>
           </div>
         ))}

@@ -1,5 +1,4 @@
 import { screen, within } from '@testing-library/react';
-import type { STATUS_FILTERS } from '../../src/lib/status';
 
 /** The app's polite live region (the toasts' region is the other status). */
 export function liveRegion(): HTMLElement {
@@ -10,8 +9,8 @@ export function liveRegion(): HTMLElement {
   return region;
 }
 
-/** One checkbox of the list's status filter. */
-export function statusCheckbox(name: (typeof STATUS_FILTERS)[number]['label']): HTMLElement {
+/** One checkbox of the list's status filter, by its English name (tests start in English). */
+export function statusCheckbox(name: 'Open' | 'Closed' | 'Pending'): HTMLElement {
   return within(screen.getByRole('group', { name: 'Status' })).getByRole('checkbox', { name });
 }
 

@@ -1,6 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { Conversation } from '../../src/api/schemas';
 import { narrowRows, parseFindQuery } from '../../src/features/conversations/find-query';
+import { findLanguage, SOURCE_LANGUAGE } from '../../src/i18n/languages';
+import { activateLanguage } from '../../src/i18n/translate';
 
 // Local times, so the test holds in any time zone.
 const NOW = new Date(2026, 10, 25, 15, 30).getTime();
@@ -79,5 +81,46 @@ describe('the find query', () => {
   it('keep narrows further (the Unread only box)', () => {
     const { terms } = parseFindQuery('482', NOW);
     expect(narrowRows(ROWS, terms, (c) => c.id !== 48290).map((c) => c.id)).toEqual([48213, 4821]);
+  });
+});
+
+describe('the find query in the language in use and on the agent’s clock', () => {
+  afterEach(() => activateLanguage(SOURCE_LANGUAGE));
+
+  it('takes the status words, today and yesterday in the language in use as well as in English', async () => {
+    await activateLanguage(findLanguage('de')!);
+    expect(ids('offen')).toEqual(ids('open'));
+    expect(ids('Geschlossen')).toEqual([48290]);
+    expect(ids('pending')).toEqual([7482]);
+    expect(ids('heute')).toEqual([4821]);
+    expect(ids('gestern today')).toEqual([]);
+    expect(ids('gestern')).toEqual([7482]);
+    await activateLanguage(findLanguage('ar')!);
+    expect(ids('مغلقة')).toEqual([48290]);
+    expect(ids('اليوم')).toEqual([4821]);
+    expect(ids('closed')).toEqual([48290]);
+    // A word of another language than the one in use is not understood.
+    expect(parseFindQuery('offen', NOW).rejected).toEqual(['offen']);
+  });
+
+  it('a date is that calendar day on the given time zone, clock changes included', () => {
+    const day = (query: string, zone: string, now = 0) => parseFindQuery(query, now, zone).terms;
+    expect(day('2026-11-20', 'Asia/Tokyo')).toEqual([
+      { kind: 'day', start: Date.UTC(2026, 10, 19, 15), end: Date.UTC(2026, 10, 20, 15) },
+    ]);
+    expect(day('2026-11-20', 'America/New_York')).toEqual([
+      { kind: 'day', start: Date.UTC(2026, 10, 20, 5), end: Date.UTC(2026, 10, 21, 5) },
+    ]);
+    // 8 March 2026 in New York has 23 hours.
+    expect(day('2026-03-08', 'America/New_York')).toEqual([
+      { kind: 'day', start: Date.UTC(2026, 2, 8, 5), end: Date.UTC(2026, 2, 9, 4) },
+    ]);
+    // At 20:00 UTC on 25 November it is already the 26th in Tokyo.
+    expect(day('today', 'Asia/Tokyo', Date.UTC(2026, 10, 25, 20))).toEqual([
+      { kind: 'day', start: Date.UTC(2026, 10, 25, 15), end: Date.UTC(2026, 10, 26, 15) },
+    ]);
+    expect(day('yesterday', 'America/New_York', Date.UTC(2026, 10, 25, 3))).toEqual([
+      { kind: 'day', start: Date.UTC(2026, 10, 23, 5), end: Date.UTC(2026, 10, 24, 5) },
+    ]);
   });
 });

@@ -1,5 +1,6 @@
+import { t } from '../../i18n/translate';
 import type { SignOutReason } from '../../lib/session-context';
-import { h, type ViewElement } from '../../ui/view';
+import { h, type View, type ViewElement } from '../../ui/view';
 
 /*
  * The sign-in form, described once (ui/view.ts): the app renders it with React (sign-in-form.tsx)
@@ -20,7 +21,8 @@ export interface SignInMarkup {
   endedBecause: SignOutReason | null;
   /** The demo service's token, shown as filled in for the agent. */
   demoToken: string | undefined;
-  error: string | null;
+  /** The message, with the URL it names in a <bdi>. */
+  error: readonly View[] | null;
   pending: boolean;
   /**
    * After Sign out, the offer to forget which conversations this browser remembers as read
@@ -51,30 +53,22 @@ export function signInFormView({
         'aria-labelledby': 'sign-in-title',
         'data-part': 'form',
       },
-      h('h1', { id: 'sign-in-title' }, 'Sign in to Threadline'),
+      h('h1', { id: 'sign-in-title' }, t('signIn.title')),
       endedBecause === 'expired'
-        ? h(
-            'p',
-            { role: 'alert', className: 'alert' },
-            'Your session ended: the service no longer accepts your access token. Please sign in again.',
-          )
+        ? h('p', { role: 'alert', className: 'alert' }, t('signIn.expired'))
         : null,
-      endedBecause === 'signed-out' ? h('p', { role: 'status' }, 'You are signed out.') : null,
+      endedBecause === 'signed-out' ? h('p', { role: 'status' }, t('signIn.signedOut')) : null,
       forget === 'offer'
         ? h(
             'button',
             { type: 'button', className: 'button-quiet', 'data-part': 'forget' },
-            'Forget which conversations I have read on this browser',
+            t('signIn.forget'),
           )
         : null,
       forget === 'done'
-        ? h(
-            'p',
-            { role: 'status', tabIndex: -1, 'data-part': 'forgotten' },
-            'This browser no longer remembers which conversations you have read.',
-          )
+        ? h('p', { role: 'status', tabIndex: -1, 'data-part': 'forgotten' }, t('signIn.forgotten'))
         : null,
-      h('label', { htmlFor: SIGN_IN_IDS.serviceUrl }, 'Service URL'),
+      h('label', { htmlFor: SIGN_IN_IDS.serviceUrl }, t('signIn.serviceUrl')),
       h('input', {
         id: SIGN_IN_IDS.serviceUrl,
         type: 'url',
@@ -86,7 +80,7 @@ export function signInFormView({
         required: true,
         'data-part': 'service-url',
       }),
-      h('label', { htmlFor: SIGN_IN_IDS.token }, 'Access token'),
+      h('label', { htmlFor: SIGN_IN_IDS.token }, t('signIn.token')),
       h('input', {
         id: SIGN_IN_IDS.token,
         type: 'password',
@@ -98,10 +92,14 @@ export function signInFormView({
         'data-part': 'token',
       }),
       demoToken && token === demoToken
-        ? h('p', { className: 'hint' }, "The demo service's token is filled in for you.")
+        ? h('p', { className: 'hint' }, t('signIn.demoToken'))
         : null,
-      error ? h('p', { id: SIGN_IN_IDS.error, role: 'alert', className: 'alert' }, error) : null,
-      h('button', { type: 'submit', disabled: pending }, pending ? 'Signing in…' : 'Sign in'),
+      error ? h('p', { id: SIGN_IN_IDS.error, role: 'alert', className: 'alert' }, ...error) : null,
+      h(
+        'button',
+        { type: 'submit', disabled: pending },
+        t(pending ? 'signIn.pending' : 'signIn.submit'),
+      ),
     ),
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect, useState, type SubmitEvent } from 'react';
+import { useTranslation, type MessageId } from '../../i18n/translate';
 import { useConfig } from '../../lib/config-context';
 import { useHandOver } from '../../lib/hand-over';
 import { forgetMarks } from '../../lib/seen-marks';
@@ -9,6 +10,7 @@ import { normaliseServiceUrl } from './normalise-service-url';
 import { signInErrorMessage, useSignIn } from './use-sign-in';
 
 export function SignInForm() {
+  const { t } = useTranslation();
   const config = useConfig();
   const handOver = useHandOver();
   const { endedBecause, lastServiceUrl, signIn: keepSession } = useSessionContext();
@@ -18,7 +20,8 @@ export function SignInForm() {
     typed?.serviceUrl ?? lastServiceUrl ?? config.serviceUrl,
   );
   const [token, setToken] = useState(typed?.token ?? config.demoToken ?? '');
-  const [formError, setFormError] = useState<string | null>(null);
+  // A message, written when drawn: the form follows a change of language.
+  const [formError, setFormError] = useState<MessageId | null>(null);
   const [forgotten, setForgotten] = useState(false);
   const signIn = useSignIn();
   // The element in state, not a ref: the handlers below are handed to the markup's renderer.
@@ -49,18 +52,22 @@ export function SignInForm() {
     event.preventDefault();
     const url = normaliseServiceUrl(serviceUrl);
     if (!url) {
-      setFormError('Enter the service URL as a full http:// or https:// address.');
+      setFormError('signIn.badUrl');
       return;
     }
     if (token.trim() === '') {
-      setFormError('Enter your access token.');
+      setFormError('signIn.noToken');
       return;
     }
     setFormError(null);
     signIn.mutate({ serviceUrl: url, token: token.trim() });
   }
 
-  const error = formError ?? (signIn.isError ? signInErrorMessage(signIn.error, serviceUrl) : null);
+  const error = formError
+    ? [t(formError)]
+    : signIn.isError
+      ? signInErrorMessage(signIn.error, serviceUrl)
+      : null;
 
   return viewToReact(
     signInFormView({

@@ -2,6 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'react-router-dom';
 import { fetchConversationPage, MAX_PAGE_SIZE } from '../../api/conversations';
 import { ApiError } from '../../api/errors';
+import { t } from '../../i18n/translate';
+import { isolatedMessage } from '../../ui/isolated-message';
+import type { View } from '../../ui/view';
 import type { ServiceSession } from '../../api/http';
 import { conversationKeys } from '../../api/query-keys';
 import { useConfig } from '../../lib/config-context';
@@ -41,14 +44,18 @@ export function useSignIn() {
   });
 }
 
-export function signInErrorMessage(error: unknown, serviceUrl: string): string {
+/**
+ * Why signing in failed, in the language in use (the URL kept left-to-right); the service's own
+ * message as it came.
+ */
+export function signInErrorMessage(error: unknown, serviceUrl: string): View[] {
   if (error instanceof ApiError) {
-    if (error.isUnauthorized) return 'The service did not accept this access token.';
-    if (error.kind === 'network') return `Could not reach a service at ${serviceUrl}.`;
+    if (error.isUnauthorized) return [t('signIn.rejected')];
+    if (error.kind === 'network') return isolatedMessage('signIn.unreachable', { url: serviceUrl });
     if (error.kind === 'invalid-response') {
-      return `${serviceUrl} does not look like a conversation service: ${error.message}`;
+      return isolatedMessage('signIn.notAService', { url: serviceUrl }, { reason: error.message });
     }
-    return error.message;
+    return [error.message];
   }
-  return 'Signing in failed. Please try again.';
+  return [t('signIn.failed')];
 }

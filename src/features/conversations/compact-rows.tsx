@@ -1,3 +1,4 @@
+import { useTranslation } from '../../i18n/translate';
 import { viewToReact } from '../../ui/view-react';
 import { compactRowsView } from './markup';
 import { storeCompactRows } from './row-density';
@@ -9,6 +10,7 @@ interface CompactRowsToggleProps {
 
 /** "Compact rows" in the header: more rows per screen, remembered on this browser. */
 export function CompactRowsToggle({ on, onChange }: CompactRowsToggleProps) {
+  useTranslation();
   return viewToReact(compactRowsView(on), {
     parts: {
       toggle: {

@@ -1,6 +1,8 @@
 import { memo, useDeferredValue, useMemo, useRef, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import type { Conversation } from '../../api/schemas';
+import { useClockSettings } from '../../i18n/clock-settings';
+import { useTranslation } from '../../i18n/translate';
 import { useIsNewToYou } from '../../lib/new-to-you';
 import { useSession } from '../../lib/session-context';
 import type { StatusId } from '../../lib/status';
@@ -87,6 +89,9 @@ const NarrowedConversationList = memo(function NarrowedConversationList({
   loadFinder,
   loadShortcutHelp,
 }: NarrowedListProps) {
+  const { t, language } = useTranslation();
+  // The finder's days are on the agent's clock (find-query.ts).
+  const { timeZone } = useClockSettings();
   const { query: list, params } = useConversationList(statusIds);
   const { search, pathname } = useLocation();
   const { serviceUrl } = useSession();
@@ -103,10 +108,14 @@ const NarrowedConversationList = memo(function NarrowedConversationList({
     () => (unread ? (row: Conversation) => isNew(row) || row.id === selectedId : undefined),
     [unread, isNew, selectedId],
   );
-  // "today" is read when the query changes; a query kept open past midnight keeps its day.
+  // "today" is read when the query changes; a query kept open past midnight keeps its day. Read
+  // again in another language (its words) or on another time zone (its days).
   const query = useMemo(
-    () => (typed || unread ? finder?.parseFindQuery(findText, new Date().getTime()) : undefined),
-    [finder, typed, unread, findText],
+    () =>
+      (typed || unread) && language
+        ? finder?.parseFindQuery(findText, new Date().getTime(), timeZone)
+        : undefined,
+    [finder, typed, unread, findText, language, timeZone],
   );
   // Narrowing is what the agent asked for (words typed, Unread only), even before the finder's
   // code is in: paging on and restoring a place must not act on the whole list meanwhile. A query
@@ -176,7 +185,7 @@ const NarrowedConversationList = memo(function NarrowedConversationList({
   else if (list.isError && !list.data) {
     shown = (
       <ErrorAlert
-        title="Conversations could not be loaded."
+        title={t('list.loadFailed')}
         error={list.error}
         hint={timeoutHint(list.error)}
         onRetry={() => void list.refetch()}
@@ -194,7 +203,7 @@ const NarrowedConversationList = memo(function NarrowedConversationList({
               merge();
             }}
           >
-            Show {fresh.length} new or updated
+            {t('list.showFresh', { count: fresh.length })}
           </button>
         ) : null}
         {finder && query && narrowing && !empty ? (
@@ -209,14 +218,14 @@ const NarrowedConversationList = memo(function NarrowedConversationList({
         ) : null}
         {empty ? (
           <div className="empty-state">
-            <p className="empty-title">No conversations match these filters.</p>
+            <p className="empty-title">{t('list.empty')}</p>
             {statusIds.length > 0 ? (
+              // The link sits inside the sentence: the words around it are messages of their own
+              // (the space before it is in the message: Japanese has none).
               <p>
-                Try other statuses, or{' '}
-                <Link to={{ pathname, search: withoutStatuses(search) }}>
-                  show every conversation
-                </Link>
-                .
+                {t('list.emptyBefore')}
+                <Link to={{ pathname, search: withoutStatuses(search) }}>{t('list.showAll')}</Link>
+                {t('list.emptyAfter')}
               </p>
             ) : null}
           </div>

@@ -1,5 +1,7 @@
 import { memo } from 'react';
 import type { Conversation } from '../../api/schemas';
+import { useClockSettings } from '../../i18n/clock-settings';
+import { useTranslation } from '../../i18n/translate';
 import { viewToReact } from '../../ui/view-react';
 import { conversationRowView } from './markup';
 
@@ -21,5 +23,8 @@ interface ConversationRowProps {
  * navigation re-renders only the rows whose props changed.
  */
 export const ConversationRow = memo(function ConversationRow(props: ConversationRowProps) {
+  // Its words, date and time follow the language and the agent's clock.
+  useTranslation();
+  useClockSettings();
   return viewToReact(conversationRowView(props));
 });

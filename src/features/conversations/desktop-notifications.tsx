@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from '../../i18n/translate';
 import { announce } from '../../ui/live-region';
 import { viewToReact } from '../../ui/view-react';
 import { notifyToggleView } from './markup';
@@ -23,6 +24,7 @@ export function useFreshNotifications(count: number): void {
 
 /** "Notify me" in the header: a toggle; the first turn-on asks the browser's permission. */
 export function NotificationsToggle() {
+  useTranslation();
   const [on, setOn] = useState(() => 'Notification' in window && notificationsOn());
   if (!('Notification' in window)) return null;
   return viewToReact(notifyToggleView(on), {

@@ -1,9 +1,11 @@
 import { useEffect, useId, useLayoutEffect, useMemo, useState } from 'react';
 import { flushSync } from 'react-dom';
+import { useTranslation } from '../../i18n/translate';
 import { whenIdle } from '../../lib/when-idle';
 import { viewToReact } from '../../ui/view-react';
 import { loadFinderCode, useFinderCode, type LoadFinderCode } from './finder-code';
 import { findBarView } from './markup';
+import { quotedList } from './quoted-list';
 import { useFindText, type FindParam } from './use-find-param';
 
 /** Where focus goes back to from the field: the list's selected row, else its first. */
@@ -31,6 +33,7 @@ interface FindBarProps {
 }
 
 export function FindBar({ find, loadFinder }: FindBarProps) {
+  const { t, language } = useTranslation();
   const messageId = useId();
   // The field drawn before the app started (src/boot/first-paint.ts) had the focus: this one
   // takes it over, so typing goes on where it was.
@@ -47,8 +50,9 @@ export function FindBar({ find, loadFinder }: FindBarProps) {
   const typed = text.trim() !== '';
   const { finder, failed } = useFinderCode(typed || find.unread, text, loadFinder);
   const rejected = useMemo(
-    () => (typed && finder ? finder.parseFindQuery(text, 0).rejected : []),
-    [typed, finder, text],
+    // Read again in another language: its words are accepted then.
+    () => (typed && finder && language ? finder.parseFindQuery(text, 0).rejected : []),
+    [typed, finder, text, language],
   );
   const invalid = rejected.length > 0;
   // The list is not narrowed without the finder's code: say so rather than look filtered.
@@ -74,13 +78,18 @@ export function FindBar({ find, loadFinder }: FindBarProps) {
     slots: {
       'find-message': unavailable ? (
         <p id={messageId} role="alert" className="notice find-message">
-          Finding could not be loaded (is the connection down?), so the list is not narrowed. Typing
-          again tries again.
+          {t('find.unavailable')}
         </p>
       ) : invalid ? (
         <p id={messageId} className="notice find-message">
-          {`Not understood: ${rejected.map((word) => `“${word}”`).join(', ')} (ignored). `}
-          {finder?.ACCEPTED_WORDS}
+          {`${t('find.notUnderstood', { words: quotedList(rejected) })} `}
+          {t('find.accepted', {
+            open: t('status.open').toLocaleLowerCase(language.code),
+            closed: t('status.closed').toLocaleLowerCase(language.code),
+            pending: t('status.pending').toLocaleLowerCase(language.code),
+            today: t('find.today'),
+            yesterday: t('find.yesterday'),
+          })}
         </p>
       ) : null,
     },

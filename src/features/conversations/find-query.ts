@@ -1,10 +1,14 @@
 import type { Conversation } from '../../api/schemas';
+import { clockSettings } from '../../i18n/clock-settings';
+import { activeLanguage, t } from '../../i18n/translate';
 import { STATUS_FILTERS } from '../../lib/status';
 import { toMillis } from '../../lib/time';
 
 /*
  * The finder's query: words separated by spaces, all of which must match (AND), read without
- * regard to case. Pure: the clock comes in as `now`, so "today" is testable.
+ * regard to case. The words (statuses, today, yesterday) are read in English and in the language
+ * in use, and days are the agent's calendar days: on their clock's time zone, which the rows'
+ * times are shown in. The clock comes in as `now`, so "today" is testable.
  */
 
 export type FindTerm =
@@ -27,27 +31,110 @@ export interface FindQuery {
   exactId: number | undefined;
 }
 
-/** @public What the field says is accepted, after naming the words it did not understand. */
-export const ACCEPTED_WORDS =
-  'Use a number (482, or #48213 for one conversation), contact:871, inbox:4, ' +
-  `${STATUS_FILTERS.map((status) => status.name).join(', ')}, a date (2026-11-20), today or yesterday.`;
-
 // Up to 15 digits: every such number is exact in a double.
 const DIGITS = /^\d{1,15}$/;
 const FIELD = /^(#|contact:|inbox:)(\d{1,15})$/;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-/** The local calendar day of year/month/day, or undefined for a day that does not exist. */
-function localDay(year: number, month: number, day: number): FindTerm | undefined {
-  const start = new Date(year, month - 1, day);
-  if (start.getFullYear() !== year || start.getMonth() !== month - 1 || start.getDate() !== day) {
-    return undefined;
-  }
-  // The next midnight by the calendar, not +24 h: days around a clock change are 23 or 25 hours.
-  return { kind: 'day', start: start.getTime(), end: new Date(year, month - 1, day + 1).getTime() };
+type CalendarDay = [year: number, month: number, day: number];
+
+function zoneFormat(timeZone: string): Intl.DateTimeFormat {
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  });
 }
 
-function parseWord(word: string, now: number): FindTerm | undefined {
+/** The wall clock of `timeZone` at `ms`: [year, month, day, hour, minute, second]. */
+function wallClock(ms: number, timeZone: string): number[] {
+  const parts = zoneFormat(timeZone).formatToParts(new Date(ms));
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    Number(parts.find((found) => found.type === type)?.value);
+  return [part('year'), part('month'), part('day'), part('hour'), part('minute'), part('second')];
+}
+
+/** How far `timeZone`'s wall clock is ahead of UTC at `ms`. */
+function zoneOffset(ms: number, timeZone: string): number {
+  const [year, month, day, hour, minute, second] = wallClock(ms, timeZone) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  return Date.UTC(year, month - 1, day, hour, minute, second) - Math.floor(ms / 1000) * 1000;
+}
+
+/** The first moment of a calendar day, on the agent's zone (null: the browser's). */
+function midnight([year, month, day]: CalendarDay, timeZone: string | null): number {
+  if (timeZone === null) return new Date(year, month - 1, day).getTime();
+  const wall = Date.UTC(year, month - 1, day);
+  // Twice: the offset at the first guess may differ from the offset at midnight (a clock change).
+  const guess = wall - zoneOffset(wall, timeZone);
+  return wall - zoneOffset(guess, timeZone);
+}
+
+/** The calendar day `days` after (or before) `[year, month, day]`, or undefined for none such. */
+function calendarDay(year: number, month: number, day: number, days = 0): CalendarDay | undefined {
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (
+    date.getUTCFullYear() !== year ||
+    date.getUTCMonth() !== month - 1 ||
+    date.getUTCDate() !== day
+  ) {
+    return undefined;
+  }
+  date.setUTCDate(day + days);
+  return [date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate()];
+}
+
+/** One calendar day on the agent's zone, or undefined for a day that does not exist. */
+function dayTerm(year: number, month: number, day: number, timeZone: string | null) {
+  const start = calendarDay(year, month, day);
+  const next = calendarDay(year, month, day, 1);
+  if (!start || !next) return undefined;
+  // The next midnight by the calendar, not +24 h: days around a clock change are 23 or 25 hours.
+  const term: FindTerm = {
+    kind: 'day',
+    start: midnight(start, timeZone),
+    end: midnight(next, timeZone),
+  };
+  return term;
+}
+
+/** Today's date on the agent's zone. */
+function today(now: number, timeZone: string | null): CalendarDay {
+  if (timeZone === null) {
+    const date = new Date(now);
+    return [date.getFullYear(), date.getMonth() + 1, date.getDate()];
+  }
+  const [year, month, day] = wallClock(now, timeZone) as CalendarDay;
+  return [year, month, day];
+}
+
+/** A word in the language in use, as the query compares it. */
+const lowered = (word: string) => word.toLocaleLowerCase(activeLanguage().code);
+
+/** The status a word names, in English (as the service writes it) or in the language in use. */
+function statusNamed(word: string) {
+  return STATUS_FILTERS.find((known) => known.name === word || lowered(t(known.label)) === word);
+}
+
+/** -1 for yesterday, 0 for today (either in English or in the language in use), else undefined. */
+function daysAgo(word: string): number | undefined {
+  if (word === 'today' || word === lowered(t('find.today'))) return 0;
+  if (word === 'yesterday' || word === lowered(t('find.yesterday'))) return -1;
+  return undefined;
+}
+
+function parseWord(word: string, now: number, timeZone: string | null): FindTerm | undefined {
   if (DIGITS.test(word)) return { kind: 'id-prefix', digits: word.replace(/^0+(?=\d)/, '') };
   const field = FIELD.exec(word);
   if (field) {
@@ -55,29 +142,32 @@ function parseWord(word: string, now: number): FindTerm | undefined {
     if (field[1] === '#') return { kind: 'id', id };
     return { kind: field[1] === 'contact:' ? 'contact' : 'inbox', id };
   }
-  const status = STATUS_FILTERS.find((known) => known.name === word);
+  const status = statusNamed(word);
   if (status) return { kind: 'status', status: status.name };
   const date = DATE.exec(word);
-  if (date) return localDay(Number(date[1]), Number(date[2]), Number(date[3]));
-  if (word === 'today' || word === 'yesterday') {
-    const today = new Date(now);
-    const day = new Date(
-      today.getFullYear(),
-      today.getMonth(),
-      today.getDate() - (word === 'today' ? 0 : 1),
-    );
-    return localDay(day.getFullYear(), day.getMonth() + 1, day.getDate());
+  if (date) return dayTerm(Number(date[1]), Number(date[2]), Number(date[3]), timeZone);
+  const ago = daysAgo(word);
+  if (ago !== undefined) {
+    const day = calendarDay(...today(now, timeZone), ago);
+    return day && dayTerm(...day, timeZone);
   }
   return undefined;
 }
 
-/** Reads a query; words it does not understand are listed, not fatal. */
-export function parseFindQuery(query: string, now: number): FindQuery {
+/**
+ * Reads a query; words it does not understand are listed, not fatal. Days are on `timeZone` (an
+ * IANA zone; null: the browser's), the agent's clock by default.
+ */
+export function parseFindQuery(
+  query: string,
+  now: number,
+  timeZone: string | null = clockSettings().timeZone,
+): FindQuery {
   const terms: FindTerm[] = [];
   const rejected: string[] = [];
   for (const word of query.split(/\s+/)) {
     if (word === '') continue;
-    const term = parseWord(word.toLowerCase(), now);
+    const term = parseWord(lowered(word), now, timeZone);
     if (term) terms.push(term);
     else rejected.push(word);
   }

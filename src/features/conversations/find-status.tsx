@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { t, useTranslation } from '../../i18n/translate';
 import { ErrorAlert } from '../../ui/error-alert';
 import type { PagingStop } from './paging';
+import { quotedList } from './quoted-list';
 import { useKeepLooking, type KeepLooking, type Paging } from './use-keep-looking';
 
 interface FindStatusProps {
@@ -36,22 +38,19 @@ interface KeepLookingState {
   keepLooking?: boolean;
 }
 
-const count = (n: number) => n.toLocaleString();
-
-function outcomeText({ keepLooking, loaded, exactId, stop }: ShownProps, plural: string): string {
-  if (keepLooking.running) return `Looked through ${count(loaded)} conversations…`;
+function outcomeText({ keepLooking, loaded, exactId, stop }: ShownProps): string {
+  const count = loaded;
+  if (keepLooking.running) return t('find.lookingThrough', { count });
   switch (keepLooking.outcome) {
     case 'found':
-      return exactId === undefined ? '' : `Found #${exactId}.`;
+      return exactId === undefined ? '' : t('find.found', { id: `#${exactId}` });
     case 'cancelled':
-      return `Stopped after looking through ${count(loaded)} conversations.`;
+      return t('find.cancelled', { count });
     case 'end':
-      if (stop !== 'end') {
-        return `Stopped after ${count(loaded)} conversations: the list cannot be paged further.`;
-      }
+      if (stop !== 'end') return t('find.cannotPage', { count });
       return exactId === undefined
-        ? `Looked through all ${count(loaded)} ${plural} of this filter.`
-        : `#${exactId} was not found in the ${count(loaded)} ${plural} of this filter.`;
+        ? t('find.lookedThroughAll', { count })
+        : t('find.notFound', { id: `#${exactId}`, count });
     default:
       return '';
   }
@@ -96,36 +95,36 @@ export function FindStatus(props: FindStatusProps) {
 }
 
 function Shown(props: ShownProps) {
+  const { t } = useTranslation();
   const { text, unread, matched, loaded, list, keepLooking } = props;
   const { hasNextPage } = list;
-  const plural = loaded === 1 ? 'conversation' : 'conversations';
-  const line = `${count(matched)} of ${count(loaded)} loaded ${plural} ${matched === 1 ? 'matches' : 'match'}.`;
-  const outcome = outcomeText(props, plural);
+  const line = t('find.matched', { matched, loaded });
+  const outcome = outcomeText(props);
   return (
     <div className="find-status">
       <p role="status">{outcome ? `${line} ${outcome}` : line}</p>
       {matched === 0 && !keepLooking.running ? (
         <p className="find-empty">
           {text === ''
-            ? 'No loaded conversation is new to you.'
-            : `No loaded conversation${unread ? ' new to you' : ''} matches “${text}”.`}
-          {hasNextPage ? ' Keep looking pages on through this filter.' : ''}
+            ? t('find.noneNew')
+            : t(unread ? 'find.noNewMatch' : 'find.noMatch', { query: quotedList([text]) })}
+          {hasNextPage ? ` ${t('find.keepLookingHint')}` : ''}
         </p>
       ) : null}
       {keepLooking.outcome === 'failed' ? (
         <ErrorAlert
-          title="Keep looking stopped: the next conversations could not be loaded. Every row found so far stays."
+          title={t('find.keepLookingFailed')}
           error={list.error}
           onRetry={keepLooking.start}
         />
       ) : null}
       {keepLooking.running ? (
         <button type="button" onClick={keepLooking.cancel}>
-          Cancel
+          {t('find.cancel')}
         </button>
       ) : hasNextPage && keepLooking.outcome !== 'failed' ? (
         <button type="button" onClick={keepLooking.start}>
-          Keep looking
+          {t('find.keepLooking')}
         </button>
       ) : null}
     </div>

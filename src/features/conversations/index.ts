@@ -9,5 +9,5 @@ export { FindBar } from './find-bar';
 export { useFindParam } from './use-find-param';
 // Loaded on demand, with the pane's chunk (app/conversation-route.tsx): see finder-code.ts.
 /** @public read through the pane module's type (finder-code.ts), which knip cannot follow */
-export { ACCEPTED_WORDS, FindStatus, narrowRows, parseFindQuery } from './finder';
+export { FindStatus, narrowRows, parseFindQuery } from './finder';
 export { ShortcutHelpDialog } from './shortcut-help-dialog';

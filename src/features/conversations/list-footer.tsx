@@ -1,4 +1,5 @@
 import type { ApiError } from '../../api/errors';
+import { useTranslation } from '../../i18n/translate';
 import { ErrorAlert } from '../../ui/error-alert';
 import type { PagingStop } from './paging';
 import { timeoutHint } from './timeout-hint';
@@ -21,11 +22,13 @@ export function ListFooter({
   stop,
   onLoadMore,
 }: ListFooterProps) {
+  const { t } = useTranslation();
+  const count = loadedCount;
   if (nextPageError && !isFetchingNextPage) {
     return (
       <div className="list-footer">
         <ErrorAlert
-          title="The next conversations could not be loaded."
+          title={t('list.nextFailed')}
           error={nextPageError}
           hint={timeoutHint(nextPageError)}
           onRetry={onLoadMore}
@@ -36,7 +39,7 @@ export function ListFooter({
   if (isFetchingNextPage) {
     return (
       <div className="list-footer" aria-busy="true">
-        Loading more conversations…
+        {t('list.loadingMore')}
       </div>
     );
   }
@@ -44,7 +47,7 @@ export function ListFooter({
     return (
       <div className="list-footer">
         <button type="button" onClick={onLoadMore}>
-          Load more
+          {t('list.loadMore')}
         </button>
       </div>
     );
@@ -52,24 +55,20 @@ export function ListFooter({
   if (stop === 'repeated-cursor') {
     return (
       <div className="list-footer" role="alert">
-        Paging stopped: the service sent a page cursor it had already sent, so continuing would
-        loop. {loadedCount.toLocaleString()} conversations are shown.
+        {t('list.repeatedCursor', { count })}
       </div>
     );
   }
   if (stop === 'empty-pages') {
     return (
       <div className="list-footer" role="alert">
-        Paging stopped: the service kept sending empty pages. {loadedCount.toLocaleString()}{' '}
-        conversations are shown.
+        {t('list.emptyPages', { count })}
       </div>
     );
   }
   // An empty list shows its empty state instead (see ConversationList).
   if (stop === 'end' && loadedCount > 0) {
-    return (
-      <div className="list-footer">{`All ${loadedCount.toLocaleString()} conversations loaded`}</div>
-    );
+    return <div className="list-footer">{t('list.allLoaded', { count })}</div>;
   }
   return null;
 }

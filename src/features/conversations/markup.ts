@@ -1,6 +1,9 @@
 import type { Conversation } from '../../api/schemas';
+import { formatNumber } from '../../i18n/format';
+import { t } from '../../i18n/translate';
 import { STATUS_FILTERS } from '../../lib/status';
 import { h, slot, type View, type ViewElement } from '../../ui/view';
+import { quotedList } from './quoted-list';
 import { rowContent } from './row-content';
 
 /*
@@ -32,7 +35,7 @@ export function statusFilterView({
   return h(
     'fieldset',
     { className: 'status-filter' },
-    h('legend', {}, 'Status'),
+    h('legend', {}, t('status.legend')),
     ...STATUS_FILTERS.map((status) => {
       const checked = statusIds.includes(status.id);
       const count = counts && (all || checked) ? counts[status.name] : undefined;
@@ -47,15 +50,15 @@ export function statusFilterView({
           'aria-describedby': count === undefined ? undefined : id,
           'data-part': `status-${status.name}`,
         }),
-        status.label,
+        t(status.label),
         // Always there, so the checkboxes never move when the counts appear.
         h(
           'span',
           { id, className: 'status-count', 'aria-hidden': 'true' },
-          count === undefined ? null : String(count),
+          count === undefined ? null : formatNumber(count),
           count === undefined
             ? null
-            : h('span', { className: 'visually-hidden' }, ' conversations'),
+            : h('span', { className: 'visually-hidden' }, ` ${t('status.countNoun', { count })}`),
         ),
       );
     }),
@@ -63,7 +66,7 @@ export function statusFilterView({
       ? h(
           'p',
           { className: 'notice', role: 'status' },
-          `Ignored an unknown status in the link: ${ignored.map((v) => `“${v}”`).join(', ')}.`,
+          t('status.ignored', { values: quotedList(ignored) }),
         )
       : null,
   );
@@ -104,13 +107,13 @@ export function conversationRowView({
     h(
       'span',
       { className: 'row-id' },
-      content.id,
+      h('bdi', {}, content.id),
       isNew ? ' ' : null,
-      isNew ? h('span', { className: 'new-badge' }, 'New') : null,
+      isNew ? h('span', { className: 'new-badge' }, t('list.new')) : null,
     ),
     h('span', { className: `status-badge status-${content.tone}` }, content.status),
-    h('span', { className: 'row-meta row-contact' }, content.contact),
-    h('span', { className: 'row-meta row-inbox' }, content.inbox),
+    h('span', { className: 'row-meta row-contact' }, ...content.contact),
+    h('span', { className: 'row-meta row-inbox' }, ...content.inbox),
     h(
       'time',
       { className: 'row-time', dateTime: content.iso, title: content.exact },
@@ -158,7 +161,7 @@ export function conversationListView(height: number, compact: boolean): ViewElem
       h(
         'ul',
         {
-          'aria-label': 'Conversations',
+          'aria-label': t('list.heading'),
           className: 'conversation-rows',
           style: { height: `${height}px` },
           'data-part': 'rows',
@@ -175,7 +178,7 @@ export function notifyToggleView(on: boolean): ViewElement {
   return h(
     'button',
     { type: 'button', className: 'button-quiet', 'aria-pressed': on, 'data-part': 'toggle' },
-    'Notify me',
+    t('header.notifyMe'),
   );
 }
 
@@ -185,7 +188,7 @@ export function compactRowsView(on: boolean): ViewElement {
     'label',
     { className: 'checkbox header-check' },
     h('input', { type: 'checkbox', checked: on, 'data-part': 'toggle' }),
-    'Compact rows',
+    t('header.compactRows'),
   );
 }
 
@@ -200,19 +203,26 @@ export function findBarView(text: string, unread: boolean): ViewElement {
     h('input', {
       type: 'search',
       className: 'find-field',
-      'aria-label': 'Find in conversations',
-      placeholder: '#48213, contact:871, open, today',
+      'aria-label': t('find.fieldLabel'),
+      placeholder: t('find.placeholder', {
+        open: t('status.open').toLocaleLowerCase(),
+        today: t('find.today'),
+      }),
       autoComplete: 'off',
       spellCheck: false,
       value: text,
       'data-part': 'find-field',
     }),
-    h('button', { type: 'button', 'aria-keyshortcuts': '/', 'data-part': 'find-button' }, 'Find'),
+    h(
+      'button',
+      { type: 'button', 'aria-keyshortcuts': '/', 'data-part': 'find-button' },
+      t('find.button'),
+    ),
     h(
       'label',
       { className: 'checkbox' },
       h('input', { type: 'checkbox', checked: unread, 'data-part': 'unread' }),
-      'Unread only',
+      t('find.unreadOnly'),
     ),
     slot('find-message'),
   );

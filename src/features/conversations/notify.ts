@@ -1,10 +1,11 @@
+import { t } from '../../i18n/translate';
 import { NOTIFY_PREFERENCE } from './notification-preference';
 
 /** Loaded on the agent's first click on "Notify me", or for the first notification. */
 
 export function notifyFresh(count: number): void {
   const notification = new Notification('Threadline', {
-    body: `${count} new or updated conversation${count === 1 ? '' : 's'}`,
+    body: t('notify.fresh', { count }),
     // One notification at a time, even with several tabs open.
     tag: 'threadline-fresh',
   });
@@ -22,7 +23,7 @@ export async function toggle(on: boolean): Promise<[on: boolean, message?: strin
   }
   const permission = await Notification.requestPermission();
   if (permission === 'denied') {
-    return [false, 'Your browser blocks notifications for this site; allow them in its settings.'];
+    return [false, t('notify.blocked')];
   }
   if (permission !== 'granted') return [false];
   localStorage.setItem(NOTIFY_PREFERENCE, 'on');

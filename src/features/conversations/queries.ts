@@ -2,6 +2,7 @@ import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { fetchConversationPage, type ConversationListParams } from '../../api/conversations';
 import type { ServiceSession } from '../../api/http';
 import { conversationKeys } from '../../api/query-keys';
+import type { MessageId } from '../../i18n/translate';
 import { pagingState } from './paging';
 
 /** One request per page, each cursor followed once (paging.ts has the rules). */
@@ -36,6 +37,6 @@ export function conversationHeadOptions(
     queryKey: conversationKeys.head(params),
     queryFn: ({ signal }) =>
       fetchConversationPage(session, params, undefined, { signal, timeoutMs }),
-    meta: { backgroundErrorLabel: 'Checking for new conversations failed' },
+    meta: { backgroundErrorMessage: 'list.checkFailed' satisfies MessageId },
   });
 }

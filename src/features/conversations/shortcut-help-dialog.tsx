@@ -1,28 +1,32 @@
 import './shortcut-help-dialog.css';
 import { useRef } from 'react';
+import { useTranslation, type MessageId } from '../../i18n/translate';
 import { ModalDialog } from '../../ui/modal-dialog';
 
-const SHORTCUTS: [keys: string[], action: string][] = [
-  [['j', '↓'], 'Select the next conversation (loads more at the end of the list)'],
-  [['k', '↑'], 'Select the previous conversation'],
-  [['Enter', 'o'], 'Open the selected conversation'],
-  [['Esc'], 'Close the conversation and go back to the list'],
-  [['g'], 'Go to a conversation by its number'],
-  [['/'], 'Find in the loaded conversations (Esc in the field clears it)'],
-  [['d'], 'Show or hide downloads'],
-  [['?'], 'Show these shortcuts'],
+type Shortcuts = readonly (readonly [keys: readonly string[], action: MessageId])[];
+
+const SHORTCUTS: Shortcuts = [
+  [['j', '↓'], 'help.next'],
+  [['k', '↑'], 'help.previous'],
+  [['Enter', 'o'], 'help.open'],
+  [['Esc'], 'help.close'],
+  [['g'], 'help.goTo'],
+  [['/'], 'help.find'],
+  [['d'], 'help.downloads'],
+  [['?'], 'help.shortcuts'],
 ];
 
 /** In the attachment viewer (opened by an attachment's View button). */
-const VIEWER_SHORTCUTS: [keys: string[], action: string][] = [
-  [['←', '→'], 'Previous or next attachment of the conversation'],
-  [['+', '−'], 'Zoom in or out (images and PDFs)'],
-  [['0'], 'Fit the image, or the PDF to the width'],
-  [['r'], 'Rotate the image'],
-  [['Esc'], 'Close the viewer'],
+const VIEWER_SHORTCUTS: Shortcuts = [
+  [['←', '→'], 'help.viewerNext'],
+  [['+', '−'], 'help.viewerZoom'],
+  [['0'], 'help.viewerFit'],
+  [['r'], 'help.viewerRotate'],
+  [['Esc'], 'help.viewerClose'],
 ];
 
-function ShortcutList({ shortcuts }: { shortcuts: [keys: string[], action: string][] }) {
+function ShortcutList({ shortcuts }: { shortcuts: Shortcuts }) {
+  const { t } = useTranslation();
   return (
     <dl>
       {shortcuts.map(([keys, action]) => (
@@ -30,12 +34,12 @@ function ShortcutList({ shortcuts }: { shortcuts: [keys: string[], action: strin
           <dt>
             {keys.map((key, i) => (
               <span key={key}>
-                {i > 0 ? ' or ' : null}
+                {i > 0 ? ` ${t('help.or')} ` : null}
                 <kbd>{key}</kbd>
               </span>
             ))}
           </dt>
-          <dd>{action}</dd>
+          <dd>{t(action)}</dd>
         </div>
       ))}
     </dl>
@@ -47,24 +51,23 @@ function ShortcutList({ shortcuts }: { shortcuts: [keys: string[], action: strin
  * or Close shut it and focus goes back where it was when it opened.
  */
 export function ShortcutHelpDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
   const closeRef = useRef<HTMLButtonElement>(null);
 
   return (
     <ModalDialog
       open={open}
-      title="Keyboard shortcuts"
+      title={t('help.title')}
       className="shortcut-help"
       initialFocusRef={closeRef}
       onClose={onClose}
     >
       <ShortcutList shortcuts={SHORTCUTS} />
-      <h3>In the attachment viewer</h3>
+      <h3>{t('help.viewerHeading')}</h3>
       <ShortcutList shortcuts={VIEWER_SHORTCUTS} />
-      <p className="hint">
-        The arrow keys work while the list has focus. Shortcuts are off while you type in a field.
-      </p>
+      <p className="hint">{t('help.hint')}</p>
       <button ref={closeRef} type="button" onClick={onClose}>
-        Close
+        {t('help.closeButton')}
       </button>
     </ModalDialog>
   );

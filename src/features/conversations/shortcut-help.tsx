@@ -1,5 +1,6 @@
 import { useEffect, useImperativeHandle, useState, type ComponentType, type Ref } from 'react';
 import { whenIdle } from '../../lib/when-idle';
+import { useTranslation } from '../../i18n/translate';
 import { announce } from '../../ui/live-region';
 
 export interface ShortcutHelpHandle {
@@ -27,6 +28,7 @@ interface ShortcutHelpProps {
  * announced, and the next `?` asks again.
  */
 export function ShortcutHelp({ ref, loadDialog }: ShortcutHelpProps) {
+  const { t } = useTranslation();
   const [Dialog, setDialog] = useState<Dialog | null>(null);
   const [open, setOpen] = useState(false);
   useEffect(
@@ -49,10 +51,10 @@ export function ShortcutHelp({ ref, loadDialog }: ShortcutHelpProps) {
             setDialog(() => loaded);
             setOpen(true);
           },
-          () => announce('Keyboard shortcuts could not be loaded: try again.'),
+          () => announce(t('list.helpFailed')),
         ),
     }),
-    [loadDialog],
+    [loadDialog, t],
   );
   return Dialog ? <Dialog open={open} onClose={() => setOpen(false)} /> : null;
 }

@@ -1,4 +1,5 @@
 import { useId, useOptimistic, useTransition } from 'react';
+import { useTranslation } from '../../i18n/translate';
 import { STATUS_FILTERS, type StatusId } from '../../lib/status';
 import { viewToReact } from '../../ui/view-react';
 import { statusFilterView } from './markup';
@@ -15,6 +16,7 @@ interface StatusFilterProps {
  * its new state meanwhile, and the counts, which belong to the list still shown, wait for it.
  */
 export function StatusFilter({ filter }: StatusFilterProps) {
+  useTranslation();
   const countIdPrefix = useId();
   const counts = useStatusCounts(filter.statusIds);
   const [switching, startSwitch] = useTransition();

@@ -1,4 +1,5 @@
 import { isApiError } from '../../api/errors';
+import { t } from '../../i18n/translate';
 
 /**
  * The interface warns that listing can time out for accounts with very many
@@ -9,7 +10,7 @@ export function timeoutHint(error: unknown): string | undefined {
     isApiError(error) &&
     (error.kind === 'timeout' || error.status === 504 || error.status === 408)
   ) {
-    return 'The service is taking too long, which happens on very large accounts. Try narrowing the status filter; what is loaded stays here.';
+    return t('list.timeoutHint');
   }
   return undefined;
 }

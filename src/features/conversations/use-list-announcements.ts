@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { t } from '../../i18n/translate';
 import { announce } from '../../ui/live-region';
 
 interface ListProgress {
@@ -17,10 +18,10 @@ export function useListAnnouncements({
   freshCount,
 }: ListProgress): void {
   useEffect(() => {
-    if (isFetchingNextPage) announce('Loading more conversations…');
-    else if (loaded) announce(`${rowCount} conversations loaded`);
+    if (isFetchingNextPage) announce(t('list.loadingMore'));
+    else if (loaded) announce(t('list.announceLoaded', { count: rowCount }));
   }, [isFetchingNextPage, loaded, rowCount]);
   useEffect(() => {
-    if (freshCount > 0) announce(`${freshCount} new or updated conversations`);
+    if (freshCount > 0) announce(t('list.announceFresh', { count: freshCount }));
   }, [freshCount]);
 }

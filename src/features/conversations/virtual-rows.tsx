@@ -2,6 +2,7 @@ import type { VirtualItem } from '@tanstack/react-virtual';
 import { memo, startTransition, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { Conversation } from '../../api/schemas';
+import { useTranslation } from '../../i18n/translate';
 import { ConversationRow } from './conversation-row';
 
 /** A click the browser would follow in this tab: the left button, no modifier (new tab, window). */
@@ -46,6 +47,7 @@ export const VirtualRows = memo(function VirtualRows({
   isNew,
   now,
 }: VirtualRowsProps) {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   // One handler for every row's link: a click opens the pane without loading the page, in a
   // transition, so the click is painted at once and the pane's render yields to the browser
@@ -59,7 +61,7 @@ export const VirtualRows = memo(function VirtualRows({
   };
   return (
     <ul
-      aria-label="Conversations"
+      aria-label={t('list.heading')}
       className="conversation-rows"
       style={{ height: totalSize }}
       onClick={openClicked}

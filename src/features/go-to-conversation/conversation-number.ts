@@ -1,3 +1,5 @@
+import { t } from '../../i18n/translate';
+
 /** What the agent typed in "Conversation number": the number to open, or why it is not one. */
 export type ConversationNumberInput = { id: number } | { error: string };
 
@@ -9,20 +11,11 @@ export type ConversationNumberInput = { id: number } | { error: string };
  */
 export function parseConversationNumber(input: string): ConversationNumberInput {
   const text = input.trim().replace(/^#\s*/, '');
-  if (text === '') return { error: 'Enter a conversation number, for example 48213.' };
-  if (/^\d+(\s+\d+)+$/.test(text)) {
-    return { error: 'Remove the spaces inside the number: a conversation number is one number.' };
-  }
-  if (!/^\d+$/.test(text)) {
-    return {
-      error:
-        'A conversation number has digits only, like 48213 or #48213 (no signs, letters or decimals).',
-    };
-  }
+  if (text === '') return { error: t('goToDialog.empty') };
+  if (/^\d+(\s+\d+)+$/.test(text)) return { error: t('goToDialog.spaces') };
+  if (!/^\d+$/.test(text)) return { error: t('goToDialog.digitsOnly') };
   const id = Number(text);
-  if (id === 0) return { error: 'Conversation numbers start at 1.' };
-  if (!Number.isSafeInteger(id)) {
-    return { error: 'That number is too long to be a conversation number.' };
-  }
+  if (id === 0) return { error: t('goToDialog.zero') };
+  if (!Number.isSafeInteger(id)) return { error: t('goToDialog.tooLong') };
   return { id };
 }

@@ -1,4 +1,5 @@
 import { useState, type ComponentType } from 'react';
+import { useTranslation } from '../../i18n/translate';
 import { announce } from '../../ui/live-region';
 import { viewToReact } from '../../ui/view-react';
 import { goToButtonView } from './markup';
@@ -20,11 +21,12 @@ interface GoToConversationProps {
  * dialog itself does that).
  */
 export function GoToConversation({ loadDialog }: GoToConversationProps) {
+  const { t } = useTranslation();
   const [Dialog, setDialog] = useState<Dialog | null>(null);
   const open = () =>
     loadDialog().then(
       (loaded) => setDialog(() => loaded),
-      () => announce('Go to conversation could not be loaded: try again.'),
+      () => announce(t('goTo.loadFailed')),
     );
   return (
     <>

@@ -1,7 +1,10 @@
 import './go-to-dialog.css';
 import { useId, useRef, useState, type SyntheticEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { useTranslation } from '../../i18n/translate';
+import { isolatedMessage } from '../../ui/isolated-message';
 import { ModalDialog } from '../../ui/modal-dialog';
+import { viewToReact } from '../../ui/view-react';
 import { parseConversationNumber } from './conversation-number';
 
 /**
@@ -12,12 +15,16 @@ import { parseConversationNumber } from './conversation-number';
  * Cancel close it; focus goes back where it was when it opened.
  */
 export function GoToDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
   const fieldId = useId();
   const hintId = useId();
   const errorId = useId();
   const fieldRef = useRef<HTMLInputElement>(null);
   const [value, setValue] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  // What was refused: its reason is written when drawn, in the language in use.
+  const [refused, setRefused] = useState<string | null>(null);
+  const refusal = refused === null ? null : parseConversationNumber(refused);
+  const error = refusal && 'error' in refusal ? refusal.error : null;
   const navigate = useNavigate();
   const { search } = useLocation();
 
@@ -25,7 +32,7 @@ export function GoToDialog({ onClose }: { onClose: () => void }) {
     event.preventDefault();
     const parsed = parseConversationNumber(value);
     if ('error' in parsed) {
-      setError(parsed.error);
+      setRefused(value);
       fieldRef.current?.focus();
       return;
     }
@@ -34,9 +41,9 @@ export function GoToDialog({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <ModalDialog title="Go to conversation" initialFocusRef={fieldRef} onClose={onClose}>
+    <ModalDialog title={t('goToDialog.title')} initialFocusRef={fieldRef} onClose={onClose}>
       <form className="go-to-form" noValidate onSubmit={go}>
-        <label htmlFor={fieldId}>Conversation number</label>
+        <label htmlFor={fieldId}>{t('goToDialog.field')}</label>
         <input
           ref={fieldRef}
           id={fieldId}
@@ -49,7 +56,7 @@ export function GoToDialog({ onClose }: { onClose: () => void }) {
           aria-describedby={error ? `${errorId} ${hintId}` : hintId}
           onChange={(event) => {
             setValue(event.target.value);
-            setError(null);
+            setRefused(null);
           }}
         />
         {error ? (
@@ -58,12 +65,14 @@ export function GoToDialog({ onClose }: { onClose: () => void }) {
           </p>
         ) : null}
         <p id={hintId} className="hint">
-          For example 48213 or #48213. It opens even when the list has not loaded it.
+          {isolatedMessage('goToDialog.hint', { number: '48213', id: '#48213' }).map(
+            (view, index) => viewToReact(view, {}, index),
+          )}
         </p>
         <div className="actions">
-          <button type="submit">Go</button>
+          <button type="submit">{t('goToDialog.go')}</button>
           <button type="button" className="button-quiet" onClick={onClose}>
-            Cancel
+            {t('goToDialog.cancel')}
           </button>
         </div>
       </form>

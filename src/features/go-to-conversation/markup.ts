@@ -1,3 +1,4 @@
+import { t } from '../../i18n/translate';
 import { h, type ViewElement } from '../../ui/view';
 
 /*
@@ -16,6 +17,6 @@ export function goToButtonView(): ViewElement {
       'aria-keyshortcuts': 'g',
       'data-part': 'button',
     },
-    'Go to conversation',
+    t('goTo.button'),
   );
 }
