@@ -40,17 +40,17 @@ interface KeepLookingState {
 
 function outcomeText({ keepLooking, loaded, exactId, stop }: ShownProps): string {
   const count = loaded;
-  if (keepLooking.running) return t('find.lookingThrough', { count });
+  if (keepLooking.running) return t('findStatus.lookingThrough', { count });
   switch (keepLooking.outcome) {
     case 'found':
-      return exactId === undefined ? '' : t('find.found', { id: `#${exactId}` });
+      return exactId === undefined ? '' : t('findStatus.found', { id: `#${exactId}` });
     case 'cancelled':
-      return t('find.cancelled', { count });
+      return t('findStatus.cancelled', { count });
     case 'end':
-      if (stop !== 'end') return t('find.cannotPage', { count });
+      if (stop !== 'end') return t('findStatus.cannotPage', { count });
       return exactId === undefined
-        ? t('find.lookedThroughAll', { count })
-        : t('find.notFound', { id: `#${exactId}`, count });
+        ? t('findStatus.lookedThroughAll', { count })
+        : t('findStatus.notFound', { id: `#${exactId}`, count });
     default:
       return '';
   }
@@ -98,7 +98,7 @@ function Shown(props: ShownProps) {
   const { t } = useTranslation();
   const { text, unread, matched, loaded, list, keepLooking } = props;
   const { hasNextPage } = list;
-  const line = t('find.matched', { matched, loaded });
+  const line = t('findStatus.matched', { matched, loaded });
   const outcome = outcomeText(props);
   return (
     <div className="find-status">
@@ -106,25 +106,25 @@ function Shown(props: ShownProps) {
       {matched === 0 && !keepLooking.running ? (
         <p className="find-empty">
           {text === ''
-            ? t('find.noneNew')
-            : t(unread ? 'find.noNewMatch' : 'find.noMatch', { query: quotedList([text]) })}
-          {hasNextPage ? ` ${t('find.keepLookingHint')}` : ''}
+            ? t('findStatus.noneNew')
+            : t(unread ? 'findStatus.noNewMatch' : 'findStatus.noMatch', { query: quotedList([text]) })}
+          {hasNextPage ? ` ${t('findStatus.keepLookingHint')}` : ''}
         </p>
       ) : null}
       {keepLooking.outcome === 'failed' ? (
         <ErrorAlert
-          title={t('find.keepLookingFailed')}
+          title={t('findStatus.keepLookingFailed')}
           error={list.error}
           onRetry={keepLooking.start}
         />
       ) : null}
       {keepLooking.running ? (
         <button type="button" onClick={keepLooking.cancel}>
-          {t('find.cancel')}
+          {t('findStatus.cancel')}
         </button>
       ) : hasNextPage && keepLooking.outcome !== 'failed' ? (
         <button type="button" onClick={keepLooking.start}>
-          {t('find.keepLooking')}
+          {t('findStatus.keepLooking')}
         </button>
       ) : null}
     </div>
