@@ -107,7 +107,9 @@ function Shown(props: ShownProps) {
         <p className="find-empty">
           {text === ''
             ? t('findStatus.noneNew')
-            : t(unread ? 'findStatus.noNewMatch' : 'findStatus.noMatch', { query: quotedList([text]) })}
+            : t(unread ? 'findStatus.noNewMatch' : 'findStatus.noMatch', {
+                query: quotedList([text]),
+              })}
           {hasNextPage ? ` ${t('findStatus.keepLookingHint')}` : ''}
         </p>
       ) : null}

@@ -1,10 +1,9 @@
 import './go-to-dialog.css';
 import { useId, useRef, useState, type SyntheticEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { Translated } from '../../i18n/translated';
 import { useTranslation } from '../../i18n/translate';
-import { isolatedMessage } from '../../ui/isolated-message';
 import { ModalDialog } from '../../ui/modal-dialog';
-import { viewToReact } from '../../ui/view-react';
 import { parseConversationNumber } from './conversation-number';
 
 /**
@@ -65,9 +64,10 @@ export function GoToDialog({ onClose }: { onClose: () => void }) {
           </p>
         ) : null}
         <p id={hintId} className="hint">
-          {isolatedMessage('goToDialog.hint', { number: '48213', id: '#48213' }).map(
-            (view, index) => viewToReact(view, {}, index),
-          )}
+          <Translated
+            id="goToDialog.hint"
+            values={{ number: <bdi>48213</bdi>, id: <bdi>#48213</bdi> }}
+          />
         </p>
         <div className="actions">
           <button type="submit">{t('goToDialog.go')}</button>
