@@ -5,7 +5,7 @@ import { useLocation, useParams } from 'react-router-dom';
 import { ConversationPane } from '../features/conversation-detail';
 import { Translated } from '../i18n/translated';
 import { DownloadActionsProvider } from '../features/downloads';
-import { useTranslation } from '../i18n/translate';
+import { useTranslation } from '../i18n/use-translation';
 
 // The downloads panel shares the pane's chunk (see inbox-layout.tsx).
 export { DownloadsPanel } from '../features/downloads';

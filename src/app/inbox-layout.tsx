@@ -13,7 +13,7 @@ import {
 import { DownloadsButton, useConfirmedSignOut } from '../features/downloads';
 import { GoToConversation } from '../features/go-to-conversation';
 import { LanguageAndTime } from '../features/language-and-time';
-import { useTranslation } from '../i18n/translate';
+import { useTranslation } from '../i18n/use-translation';
 import { useSession } from '../lib/session-context';
 import { whenIdle } from '../lib/when-idle';
 import { OfflineBanner } from '../ui/offline-banner';

@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { useTranslation } from '../i18n/translate';
+import { useTranslation } from '../i18n/use-translation';
 import { ConfigError, type AppConfig } from '../lib/config';
 import type { HandOver } from '../lib/hand-over';
 import { applyConnectPolicy } from '../lib/connect-policy';

@@ -18,6 +18,7 @@ const LATER_PREFIXES = [
   'timeSettings.',
   'downloadsPanel.',
   'worker.',
+  'findStatus.',
 ];
 
 export function catalogPartOf(key: string): CatalogPart {

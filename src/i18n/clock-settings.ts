@@ -1,5 +1,3 @@
-import { useSyncExternalStore } from 'react';
-
 /*
  * The agent's clock, remembered on this browser: a 12- or 24-hour override (none: the language's
  * habit) and a time zone (none: the browser's). Read by format.ts; the Time settings change it.
@@ -56,7 +54,8 @@ export function changeClockSettings(change: Partial<ClockSettings>) {
   for (const listener of listeners) listener();
 }
 
-function subscribe(listener: () => void) {
+/** Calls `listener` whenever the settings change, here or in another tab. */
+export function onClockChange(listener: () => void): () => void {
   listeners.add(listener);
   // Another tab changed them: this one follows.
   const onStorage = (event: StorageEvent) => {
@@ -69,9 +68,4 @@ function subscribe(listener: () => void) {
     listeners.delete(listener);
     window.removeEventListener('storage', onStorage);
   };
-}
-
-/** The clock settings, drawing the component again when they change (here or in another tab). */
-export function useClockSettings(): ClockSettings {
-  return useSyncExternalStore(subscribe, clockSettings, clockSettings);
 }

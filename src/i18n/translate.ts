@@ -1,4 +1,3 @@
-import { useSyncExternalStore } from 'react';
 import type { CatalogPart } from './catalog-parts';
 import english from './catalogs/en.json?catalog&part=first';
 import { browserLanguage, findLanguage, SOURCE_LANGUAGE, type Language } from './languages';
@@ -121,17 +120,11 @@ export async function chooseLanguage(language: Language): Promise<void> {
   }
 }
 
-function subscribe(listener: () => void) {
+/** Calls `listener` whenever the language in use (or its loaded messages) changes. */
+export function onLanguageChange(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
-const currentVersion = () => version;
 
-/**
- * `t` for a component: the component draws again when the language changes, memoised or not.
- * Returns the language too, for what depends on it beyond words (Intl formats, direction).
- */
-export function useTranslation(): { t: typeof t; language: Language } {
-  useSyncExternalStore(subscribe, currentVersion, currentVersion);
-  return { t, language: active };
-}
+/** Goes up by one at every change: what a component's subscription compares. */
+export const languageVersion = () => version;

@@ -1,5 +1,6 @@
 import { Fragment, isValidElement, type ReactElement } from 'react';
-import { useTranslation, type MessageId } from './translate';
+import type { MessageId } from './translate';
+import { useTranslation } from './use-translation';
 
 /**
  * Where a placeholder filled by an element sits in the formatted message: private-use characters,

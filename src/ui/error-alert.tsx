@@ -1,5 +1,5 @@
 import { describeError } from '../api/errors';
-import { useTranslation } from '../i18n/translate';
+import { useTranslation } from '../i18n/use-translation';
 
 interface ErrorAlertProps {
   title: string;

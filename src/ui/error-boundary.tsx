@@ -1,5 +1,5 @@
 import { Component, type ReactNode } from 'react';
-import { useTranslation } from '../i18n/translate';
+import { useTranslation } from '../i18n/use-translation';
 
 interface ErrorBoundaryState {
   failed: boolean;

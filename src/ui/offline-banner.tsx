@@ -1,4 +1,4 @@
-import { useTranslation } from '../i18n/translate';
+import { useTranslation } from '../i18n/use-translation';
 import { useOnlineStatus } from '../lib/use-online-status';
 
 export function OfflineBanner() {

@@ -7,7 +7,7 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { useTranslation } from '../i18n/translate';
+import { useTranslation } from '../i18n/use-translation';
 
 interface Toast {
   id: number;

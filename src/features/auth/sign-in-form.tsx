@@ -1,5 +1,6 @@
 import { useEffect, useState, type SubmitEvent } from 'react';
-import { useTranslation, type MessageId } from '../../i18n/translate';
+import { type MessageId } from '../../i18n/translate';
+import { useTranslation } from '../../i18n/use-translation';
 import { useConfig } from '../../lib/config-context';
 import { useHandOver } from '../../lib/hand-over';
 import { forgetMarks } from '../../lib/seen-marks';

@@ -2,7 +2,7 @@ import type { Attachment } from '../../api/schemas';
 import { useAttachmentActions } from '../../lib/attachment-actions';
 import { savedFileName, shownFileName } from '../../lib/attachment-target';
 import { useSession } from '../../lib/session-context';
-import { useTranslation } from '../../i18n/translate';
+import { useTranslation } from '../../i18n/use-translation';
 import { AttachmentThumbnail } from './previews/attachment-thumbnail';
 import { isPreviewable } from './previews/previewable';
 import { Translated } from '../../i18n/translated';

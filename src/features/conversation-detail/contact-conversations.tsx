@@ -1,8 +1,8 @@
 import { Link, useLocation } from 'react-router-dom';
 import { statusLabel } from '../../lib/status';
-import { useClockSettings } from '../../i18n/clock-settings';
+import { useClockSettings } from '../../i18n/use-clock-settings';
 import { formatExact, formatRelative } from '../../i18n/format';
-import { useTranslation } from '../../i18n/translate';
+import { useTranslation } from '../../i18n/use-translation';
 import { toIsoString } from '../../lib/time';
 import { useNow } from '../../lib/use-now';
 import { contactSearchPath, conversationPath } from './conversation-links';

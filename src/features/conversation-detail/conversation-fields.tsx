@@ -2,8 +2,8 @@ import { Link, useLocation } from 'react-router-dom';
 import type { Conversation } from '../../api/schemas';
 import { statusLabel } from '../../lib/status';
 import { formatExact } from '../../i18n/format';
-import { useClockSettings } from '../../i18n/clock-settings';
-import { useTranslation } from '../../i18n/translate';
+import { useClockSettings } from '../../i18n/use-clock-settings';
+import { useTranslation } from '../../i18n/use-translation';
 import { toIsoString } from '../../lib/time';
 import { findInListTarget } from './conversation-links';
 

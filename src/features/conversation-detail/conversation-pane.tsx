@@ -3,7 +3,7 @@ import { useId, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { useConfig } from '../../lib/config-context';
 import { useSession } from '../../lib/session-context';
-import { useTranslation } from '../../i18n/translate';
+import { useTranslation } from '../../i18n/use-translation';
 import { ErrorAlert } from '../../ui/error-alert';
 import { ContactConversations } from './contact-conversations';
 import { ConversationFields } from './conversation-fields';

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
-import { t as translate, useTranslation } from '../../i18n/translate';
+import { t as translate } from '../../i18n/translate';
+import { useTranslation } from '../../i18n/use-translation';
 import { announce } from '../../ui/live-region';
 import { shareableLink } from './conversation-links';
 import { Translated } from '../../i18n/translated';

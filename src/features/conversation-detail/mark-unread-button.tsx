@@ -1,5 +1,5 @@
 import { markUnread } from '../../lib/record-seen';
-import { useTranslation } from '../../i18n/translate';
+import { useTranslation } from '../../i18n/use-translation';
 import { announce } from '../../ui/live-region';
 
 interface MarkUnreadButtonProps {

@@ -1,7 +1,7 @@
 import type { Message } from '../../api/messages';
-import { useClockSettings } from '../../i18n/clock-settings';
+import { useClockSettings } from '../../i18n/use-clock-settings';
 import { formatExact } from '../../i18n/format';
-import { useTranslation } from '../../i18n/translate';
+import { useTranslation } from '../../i18n/use-translation';
 import { toIsoString } from '../../lib/time';
 import { AttachmentItem } from './attachment-item';
 

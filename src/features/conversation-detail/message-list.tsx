@@ -1,5 +1,5 @@
 import type { MessagePage } from '../../api/messages';
-import { useTranslation } from '../../i18n/translate';
+import { useTranslation } from '../../i18n/use-translation';
 import { ErrorAlert } from '../../ui/error-alert';
 import { MessageItem } from './message-item';
 import { useAutoLoad } from './use-auto-load';

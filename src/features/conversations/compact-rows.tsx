@@ -1,4 +1,4 @@
-import { useTranslation } from '../../i18n/translate';
+import { useTranslation } from '../../i18n/use-translation';
 import { viewToReact } from '../../ui/view-react';
 import { compactRowsView } from './markup';
 import { storeCompactRows } from './row-density';

@@ -1,8 +1,8 @@
 import { memo, useDeferredValue, useMemo, useRef, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import type { Conversation } from '../../api/schemas';
-import { useClockSettings } from '../../i18n/clock-settings';
-import { useTranslation } from '../../i18n/translate';
+import { useClockSettings } from '../../i18n/use-clock-settings';
+import { useTranslation } from '../../i18n/use-translation';
 import { useIsNewToYou } from '../../lib/new-to-you';
 import { useSession } from '../../lib/session-context';
 import type { StatusId } from '../../lib/status';

@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import type { Conversation } from '../../api/schemas';
-import { useClockSettings } from '../../i18n/clock-settings';
-import { useTranslation } from '../../i18n/translate';
+import { useClockSettings } from '../../i18n/use-clock-settings';
+import { useTranslation } from '../../i18n/use-translation';
 import { viewToReact } from '../../ui/view-react';
 import { conversationRowView } from './markup';
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from '../../i18n/translate';
+import { useTranslation } from '../../i18n/use-translation';
 import { announce } from '../../ui/live-region';
 import { viewToReact } from '../../ui/view-react';
 import { notifyToggleView } from './markup';

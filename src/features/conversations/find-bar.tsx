@@ -1,6 +1,6 @@
 import { useEffect, useId, useLayoutEffect, useMemo, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { useTranslation } from '../../i18n/translate';
+import { useTranslation } from '../../i18n/use-translation';
 import { whenIdle } from '../../lib/when-idle';
 import { viewToReact } from '../../ui/view-react';
 import { loadFinderCode, useFinderCode, type LoadFinderCode } from './finder-code';

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { t, useTranslation } from '../../i18n/translate';
+import { t } from '../../i18n/translate';
+import { useTranslation } from '../../i18n/use-translation';
 import { ErrorAlert } from '../../ui/error-alert';
 import type { PagingStop } from './paging';
 import { quotedList } from './quoted-list';

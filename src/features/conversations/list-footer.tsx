@@ -1,5 +1,5 @@
 import type { ApiError } from '../../api/errors';
-import { useTranslation } from '../../i18n/translate';
+import { useTranslation } from '../../i18n/use-translation';
 import { ErrorAlert } from '../../ui/error-alert';
 import type { PagingStop } from './paging';
 import { timeoutHint } from './timeout-hint';

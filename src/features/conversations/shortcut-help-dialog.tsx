@@ -1,6 +1,7 @@
 import './shortcut-help-dialog.css';
 import { useRef } from 'react';
-import { useTranslation, type MessageId } from '../../i18n/translate';
+import { type MessageId } from '../../i18n/translate';
+import { useTranslation } from '../../i18n/use-translation';
 import { ModalDialog } from '../../ui/modal-dialog';
 
 type Shortcuts = readonly (readonly [keys: readonly string[], action: MessageId])[];

@@ -1,6 +1,6 @@
 import { useEffect, useImperativeHandle, useState, type ComponentType, type Ref } from 'react';
 import { whenIdle } from '../../lib/when-idle';
-import { useTranslation } from '../../i18n/translate';
+import { useTranslation } from '../../i18n/use-translation';
 import { announce } from '../../ui/live-region';
 
 export interface ShortcutHelpHandle {

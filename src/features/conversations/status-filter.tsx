@@ -1,5 +1,5 @@
 import { useId, useOptimistic, useTransition } from 'react';
-import { useTranslation } from '../../i18n/translate';
+import { useTranslation } from '../../i18n/use-translation';
 import { STATUS_FILTERS, type StatusId } from '../../lib/status';
 import { viewToReact } from '../../ui/view-react';
 import { statusFilterView } from './markup';

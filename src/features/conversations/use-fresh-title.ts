@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from '../../i18n/translate';
+import { useTranslation } from '../../i18n/use-translation';
 
 /** The brand, the same in every language. */
 const APP_TITLE = 'Threadline';

@@ -2,7 +2,7 @@ import type { VirtualItem } from '@tanstack/react-virtual';
 import { memo, startTransition, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { Conversation } from '../../api/schemas';
-import { useTranslation } from '../../i18n/translate';
+import { useTranslation } from '../../i18n/use-translation';
 import { ConversationRow } from './conversation-row';
 
 /** A click the browser would follow in this tab: the left button, no modifier (new tab, window). */

@@ -1,5 +1,5 @@
 import { useState, type ComponentType } from 'react';
-import { useTranslation } from '../../i18n/translate';
+import { useTranslation } from '../../i18n/use-translation';
 import { announce } from '../../ui/live-region';
 import { viewToReact } from '../../ui/view-react';
 import { goToButtonView } from './markup';

@@ -2,7 +2,7 @@ import './go-to-dialog.css';
 import { useId, useRef, useState, type SyntheticEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { Translated } from '../../i18n/translated';
-import { useTranslation } from '../../i18n/translate';
+import { useTranslation } from '../../i18n/use-translation';
 import { ModalDialog } from '../../ui/modal-dialog';
 import { parseConversationNumber } from './conversation-number';
 

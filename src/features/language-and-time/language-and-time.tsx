@@ -1,6 +1,7 @@
 import { useState, type ComponentType } from 'react';
 import { findLanguage } from '../../i18n/languages';
-import { chooseLanguage, useTranslation } from '../../i18n/translate';
+import { chooseLanguage } from '../../i18n/translate';
+import { useTranslation } from '../../i18n/use-translation';
 import { announce } from '../../ui/live-region';
 import { viewToReact } from '../../ui/view-react';
 import { languageSelectView, timeSettingsButtonView } from './markup';

@@ -1,8 +1,9 @@
 import './time-settings-dialog.css';
 import { useId, useMemo, useRef } from 'react';
-import { changeClockSettings, useClockSettings } from '../../i18n/clock-settings';
+import { changeClockSettings } from '../../i18n/clock-settings';
+import { useClockSettings } from '../../i18n/use-clock-settings';
 import { formatExact } from '../../i18n/format';
-import { useTranslation } from '../../i18n/translate';
+import { useTranslation } from '../../i18n/use-translation';
 import { useNow } from '../../lib/use-now';
 import { ModalDialog } from '../../ui/modal-dialog';
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Attachment } from '../../../api/schemas';
-import { useTranslation } from '../../../i18n/translate';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useSession } from '../../../lib/session-context';
 import { BlobImage } from './blob-image';
 import { previewQueryOptions } from './preview-query';

@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import type { MessagePage } from '../../../api/messages';
 import type { Conversation } from '../../../api/schemas';
-import { useClockSettings } from '../../../i18n/clock-settings';
+import { useClockSettings } from '../../../i18n/use-clock-settings';
 import { formatExact, prepareTimeFormats } from '../../../i18n/format';
-import { t as translate, useTranslation } from '../../../i18n/translate';
+import { t as translate } from '../../../i18n/translate';
+import { useTranslation } from '../../../i18n/use-translation';
 import { saveBlob } from '../../../lib/save-blob';
 import { ErrorAlert } from '../../../ui/error-alert';
 import { announce } from '../../../ui/live-region';

@@ -12,7 +12,7 @@ import type { Attachment } from '../../../api/schemas';
 import { useAttachmentActions } from '../../../lib/attachment-actions';
 import { shownFileName } from '../../../lib/attachment-target';
 import { formatBytes } from '../../../i18n/format';
-import { useTranslation } from '../../../i18n/translate';
+import { useTranslation } from '../../../i18n/use-translation';
 import { ErrorAlert } from '../../../ui/error-alert';
 import { ImageView } from './kinds/image-view';
 import { MediaView } from './kinds/media-view';

@@ -1,5 +1,5 @@
 import { Component, type ReactNode } from 'react';
-import { useTranslation } from '../../../i18n/translate';
+import { useTranslation } from '../../../i18n/use-translation';
 import { ViewNote } from './kinds/view-note';
 
 /** The note itself: a function component, so it can follow the language. */

@@ -1,5 +1,5 @@
 import type { Attachment } from '../../../api/schemas';
-import { useTranslation } from '../../../i18n/translate';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useAttachmentViewer } from './viewer-context';
 
 /** "View {name}" beside the Download button of a viewable attachment. */

@@ -1,7 +1,7 @@
 import type { AttachmentActionProps } from '../../../lib/attachment-actions';
 import { shownFileName } from '../../../lib/attachment-target';
 import { formatBytes } from '../../../i18n/format';
-import { useTranslation } from '../../../i18n/translate';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useSession, useSessionContext } from '../../../lib/session-context';
 import { isActive } from '../manager/download-manager';
 import { useDownloadsContext } from '../manager/downloads-context';

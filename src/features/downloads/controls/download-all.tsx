@@ -1,6 +1,6 @@
 import type { MessagePage } from '../../../api/messages';
 import type { ConversationActionProps } from '../../../lib/attachment-actions';
-import { useTranslation } from '../../../i18n/translate';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useSession, useSessionContext } from '../../../lib/session-context';
 import { isActive } from '../manager/download-manager';
 import { useDownloadsContext } from '../manager/downloads-context';

@@ -1,4 +1,4 @@
-import { useTranslation } from '../../../i18n/translate';
+import { useTranslation } from '../../../i18n/use-translation';
 import { TextWithName } from './text-with-name';
 
 /** The end states a single download and "Download all" share. */

@@ -1,5 +1,5 @@
 import { formatBytes } from '../../../i18n/format';
-import { useTranslation } from '../../../i18n/translate';
+import { useTranslation } from '../../../i18n/use-translation';
 import type { DownloadEntry } from '../manager/download-manager';
 import { DownloadCancelledNote, DownloadFailedAlert } from './download-notes';
 import { EntryProgress } from './entry-progress';

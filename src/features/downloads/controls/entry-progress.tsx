@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { formatBytes } from '../../../i18n/format';
-import { useTranslation } from '../../../i18n/translate';
+import { useTranslation } from '../../../i18n/use-translation';
 import type { DownloadEntry } from '../manager/download-manager';
 
 interface EntryProgressProps {

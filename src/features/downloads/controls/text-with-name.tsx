@@ -1,4 +1,5 @@
-import { useTranslation, type MessageId, type MessageValues } from '../../../i18n/translate';
+import { type MessageId, type MessageValues } from '../../../i18n/translate';
+import { useTranslation } from '../../../i18n/use-translation';
 
 /** Stands for the name while the message is written: a character no translation contains. */
 const SLOT = '\u2063';

@@ -1,5 +1,5 @@
 import { Suspense, useState, useSyncExternalStore, type ComponentType } from 'react';
-import { useTranslation } from '../../../i18n/translate';
+import { useTranslation } from '../../../i18n/use-translation';
 import { viewToReact } from '../../../ui/view-react';
 import { useDownloadManager } from '../manager/downloads-context';
 import { downloadsButtonView } from '../markup';

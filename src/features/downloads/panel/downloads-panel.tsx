@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { useTranslation } from '../../../i18n/translate';
+import { useTranslation } from '../../../i18n/use-translation';
 import { DownloadAllStatus } from '../controls/download-all-status';
 import { DownloadStatus } from '../controls/download-status';
 import { TextWithName } from '../controls/text-with-name';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from '../../../../i18n/translate';
+import { useTranslation } from '../../../../i18n/use-translation';
 import { CSV_TABLE_ROWS } from '../viewer-limits';
 import type { CsvRows } from './parse-csv';
 import { ViewNote } from './view-note';

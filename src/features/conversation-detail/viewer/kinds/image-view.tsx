@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
-import { useTranslation } from '../../../../i18n/translate';
+import { useTranslation } from '../../../../i18n/use-translation';
 import { detectRasterType } from '../../previews/image-signature';
 import { bareType } from '../viewable';
 import { useViewKeys, type ViewKey } from '../viewer-keys';

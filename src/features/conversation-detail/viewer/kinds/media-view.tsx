@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { useTranslation } from '../../../../i18n/translate';
+import { useTranslation } from '../../../../i18n/use-translation';
 import { bareType } from '../viewable';
 import { useObjectUrlSrc } from './use-object-url';
 import { ViewNote } from './view-note';

@@ -1,6 +1,6 @@
 import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist';
 import { useEffect, useRef, useState, type CSSProperties } from 'react';
-import { useTranslation } from '../../../../i18n/translate';
+import { useTranslation } from '../../../../i18n/use-translation';
 import { Translated } from '../../../../i18n/translated';
 import { useViewKeys, type ViewKey } from '../viewer-keys';
 import type { OpenedPdf, PageLink } from './pdf-engine';

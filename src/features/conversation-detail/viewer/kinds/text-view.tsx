@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { formatBytes } from '../../../../i18n/format';
-import { useTranslation } from '../../../../i18n/translate';
+import { useTranslation } from '../../../../i18n/use-translation';
 import { Translated } from '../../../../i18n/translated';
 import { TEXT_SHOWN_BYTES } from '../viewer-limits';
 import { CsvTable } from './csv-table';
