@@ -58,9 +58,10 @@ export function ContactConversations({
                   time: (
                     <time
                       dateTime={toIsoString(other.updatedAt)}
-                      title={formatExact(other.updatedAt)}
+                      data-exact={formatExact(other.updatedAt)}
                     >
                       {formatRelative(other.updatedAt, now)}
+                      <span className="visually-hidden"> ({formatExact(other.updatedAt)})</span>
                     </time>
                   ),
                 }}

@@ -114,10 +114,13 @@ export function conversationRowView({
     h('span', { className: `status-badge status-${content.tone}` }, content.status),
     h('span', { className: 'row-meta row-contact' }, ...content.contact),
     h('span', { className: 'row-meta row-inbox' }, ...content.inbox),
+    // The exact date, time and zone: shown on hover and while the row has focus (styles.css), and
+    // part of the row's name for screen readers.
     h(
       'time',
-      { className: 'row-time', dateTime: content.iso, title: content.exact },
+      { className: 'row-time', dateTime: content.iso, 'data-exact': content.exact },
       content.relative,
+      h('span', { className: 'visually-hidden' }, ` (${content.exact})`),
     ),
   );
 }
