@@ -1,3 +1,4 @@
+import './downloads-panel.css';
 import { useEffect, useId, useRef } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { DownloadAllStatus } from '../controls/download-all-status';
