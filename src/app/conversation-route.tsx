@@ -2,7 +2,7 @@ import '../ui/messages-and-attachments.css';
 import '../ui/print-and-export.css';
 import { useEffect } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
-import { ConversationPane } from '../features/conversation-detail';
+import { BackToConversations, ConversationPane } from '../features/conversation-detail';
 import { DownloadActionsProvider } from '../features/downloads';
 
 // The downloads panel shares the pane's chunk (see inbox-layout.tsx).
@@ -41,6 +41,7 @@ export function ConversationRoute() {
   if (id === undefined) {
     return (
       <aside className="detail-pane" aria-label="Conversation">
+        <BackToConversations to={closeHref} />
         <p role="alert" className="alert">
           “{conversationId}” is not a conversation number.
         </p>

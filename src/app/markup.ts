@@ -4,7 +4,8 @@ import { h, slot, type ViewElement } from '../ui/view';
  * The inbox's frame, described once (ui/view.ts): the app renders it with React
  * (inbox-layout.tsx) and the first paint (src/boot/first-paint.ts) draws it before React has
  * loaded. Part `sign-out`; slots `go-to` (Go to conversation), `density` (Compact rows), `notify`,
- * `downloads` (header actions), `offline` (the banner), `filter`, `find`, `list` and `pane`.
+ * `downloads` (header actions, in the header's Menu on a phone), `offline` (the banner), `filter`,
+ * `find`, `list` and `pane`.
  */
 export function inboxView(serviceUrl: string, paneOpen: boolean): ViewElement {
   return h(
@@ -15,14 +16,26 @@ export function inboxView(serviceUrl: string, paneOpen: boolean): ViewElement {
       { className: 'app-header' },
       h('p', { className: 'app-name' }, 'Threadline'),
       h('p', { className: 'service-host', title: serviceUrl }, new URL(serviceUrl).host),
-      slot('go-to'),
-      slot('density'),
-      slot('notify'),
-      slot('downloads'),
+      // Below 720 px the actions fold into Menu: a popover, so no script (the first paint's
+      // works too); the browser closes it on Esc or a tap outside and gives focus back. Wider,
+      // the menu's box steps aside and they sit in the header's line (styles.css).
       h(
         'button',
-        { type: 'button', className: 'button-quiet', 'data-part': 'sign-out' },
-        'Sign out',
+        { type: 'button', className: 'button-quiet', popoverTarget: 'header-menu' },
+        'Menu',
+      ),
+      h(
+        'div',
+        { id: 'header-menu', popover: 'auto' },
+        slot('go-to'),
+        slot('density'),
+        slot('notify'),
+        slot('downloads'),
+        h(
+          'button',
+          { type: 'button', className: 'button-quiet', 'data-part': 'sign-out' },
+          'Sign out',
+        ),
       ),
     ),
     slot('offline'),

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { useConfig } from '../../lib/config-context';
 import { useSession } from '../../lib/session-context';
 import { ErrorAlert } from '../../ui/error-alert';
+import { BackToConversations } from './back-to-conversations';
 import { ContactConversations } from './contact-conversations';
 import { ConversationFields } from './conversation-fields';
 import { CopyButtons } from './copy-buttons';
@@ -42,6 +43,7 @@ export function ConversationPane({ conversationId, closeHref }: ConversationPane
 
   return (
     <aside ref={paneRef} className="detail-pane" aria-labelledby={headingId}>
+      <BackToConversations to={closeHref} />
       <header className="detail-header">
         <h2 id={headingId}>Conversation #{conversationId}</h2>
         <CopyButtons conversationId={conversationId}>
@@ -50,7 +52,7 @@ export function ConversationPane({ conversationId, closeHref }: ConversationPane
             pages={messages.data?.pages ?? []}
             hasNextPage={messages.hasNextPage}
           />
-          <Link to={closeHref} className="button-quiet">
+          <Link to={closeHref} className="button-quiet pane-close">
             Close
           </Link>
         </CopyButtons>

@@ -1,0 +1,15 @@
+import './back-to-conversations.css';
+import { Link } from 'react-router-dom';
+
+/**
+ * "Back to conversations" at the top of the pane, shown below 720 px only, where the pane covers
+ * the list (ui/styles.css); there it stands in for Close. A link to the list with the same
+ * filters, as Close is: the list, only hidden under the pane, is where it was.
+ */
+export function BackToConversations({ to }: { to: string }) {
+  return (
+    <Link to={to} className="button-quiet pane-back">
+      Back to conversations
+    </Link>
+  );
+}
