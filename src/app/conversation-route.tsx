@@ -2,7 +2,7 @@ import '../ui/messages-and-attachments.css';
 import '../ui/print-and-export.css';
 import { useEffect } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
-import { ConversationPane } from '../features/conversation-detail';
+import { BackToConversations, ConversationPane } from '../features/conversation-detail';
 import { Translated } from '../i18n/translated';
 import { DownloadActionsProvider } from '../features/downloads';
 import { useTranslation } from '../i18n/use-translation';
@@ -46,6 +46,7 @@ export function ConversationRoute() {
   if (id === undefined) {
     return (
       <aside className="detail-pane" aria-label={t('pane.label')}>
+        <BackToConversations to={closeHref} />
         <p role="alert" className="alert">
           <Translated id="pane.notANumber" values={{ value: <bdi>{conversationId}</bdi> }} />
         </p>

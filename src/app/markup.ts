@@ -5,7 +5,8 @@ import { h, slot, type ViewElement } from '../ui/view';
  * The inbox's frame, described once (ui/view.ts): the app renders it with React
  * (inbox-layout.tsx) and the first paint (src/boot/first-paint.ts) draws it before React has
  * loaded. Part `sign-out`; slots `go-to` (Go to conversation), `density` (Compact rows), `notify`,
- * `downloads`, `language-and-time` (header actions), `offline` (the banner), `filter`, `find`, `list` and `pane`.
+ * `downloads`, `language-and-time` (header actions, in the header's Menu on a phone), `offline`
+ * (the banner), `filter`, `find`, `list` and `pane`.
  */
 /** The brand is written as it is in every language. */
 const APP_NAME = 'Threadline';
@@ -24,15 +25,27 @@ export function inboxView(serviceUrl: string, paneOpen: boolean): ViewElement {
         // The host stays left-to-right in Arabic, at the header's start side.
         h('bdi', {}, new URL(serviceUrl).host),
       ),
-      slot('go-to'),
-      slot('density'),
-      slot('notify'),
-      slot('downloads'),
-      slot('language-and-time'),
+      // Below 720 px the actions fold into Menu: a popover, so no script (the first paint's
+      // works too); the browser closes it on Esc or a tap outside and gives focus back. Wider,
+      // the menu's box steps aside and they sit in the header's line (styles.css).
       h(
         'button',
-        { type: 'button', className: 'button-quiet', 'data-part': 'sign-out' },
-        t('header.signOut'),
+        { type: 'button', className: 'button-quiet', popoverTarget: 'header-menu' },
+        t('header.menu'),
+      ),
+      h(
+        'div',
+        { id: 'header-menu', popover: 'auto' },
+        slot('go-to'),
+        slot('density'),
+        slot('notify'),
+        slot('downloads'),
+        slot('language-and-time'),
+        h(
+          'button',
+          { type: 'button', className: 'button-quiet', 'data-part': 'sign-out' },
+          t('header.signOut'),
+        ),
       ),
     ),
     slot('offline'),

@@ -81,10 +81,19 @@ export function layoutProblemsInPage(): string[] {
       );
       continue;
     }
-    for (let parent = control.parentElement; parent; parent = parent.parentElement) {
-      // A modal dialog is in the top layer: nothing it sits in clips it.
+    let inner: Element = control;
+    for (
+      let parent = control.parentElement;
+      parent;
+      inner = parent, parent = parent.parentElement
+    ) {
+      // A modal dialog is in the top layer: nothing it sits in clips it. Nor does anything
+      // around a box placed by the window (position: fixed, as the downloads panel below 720 px).
       if (parent === document.body || parent.matches(':modal')) break;
-      if (getComputedStyle(parent).overflowX === 'visible') continue;
+      if (getComputedStyle(inner).position === 'fixed') break;
+      // Nor does a box that is not there (display: contents, as the header's closed Menu).
+      const { overflowX, display } = getComputedStyle(parent);
+      if (overflowX === 'visible' || display === 'contents') continue;
       const clip = parent.getBoundingClientRect();
       if (box.left < clip.left - 0.5 || box.right > clip.right + 0.5) {
         problems.push(`${describe(control)} cut off sideways by ${describe(parent)}`);

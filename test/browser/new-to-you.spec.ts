@@ -113,7 +113,8 @@ test('at 390 px, Mark as unread from a pane opened by its link holds until it is
   const pane = conversationPane(page, id);
   await expect(pane).toBeVisible();
   await pane.getByRole('button', { name: 'Mark as unread' }).press('Enter');
-  await pane.getByRole('link', { name: 'Close' }).click();
+  // One column at this width (issue 21): Back to conversations in place of Close.
+  await pane.getByRole('link', { name: 'Back to conversations' }).click();
   await expect(row(page, id)).toHaveAccessibleName(/ New /);
   // The badge fits the narrowest row: nothing overflows it or scrolls the page sideways.
   await page.setViewportSize({ width: 320, height: 800 });
@@ -126,7 +127,7 @@ test('at 390 px, Mark as unread from a pane opened by its link holds until it is
   await expect(row(page, id)).toHaveAccessibleName(/ New /);
   await row(page, id).click();
   await expect(conversationPane(page, id)).toBeVisible();
-  await conversationPane(page, id).getByRole('link', { name: 'Close', exact: true }).click();
+  await conversationPane(page, id).getByRole('link', { name: 'Back to conversations' }).click();
   await expect(row(page, id)).not.toHaveAccessibleName(/ New /);
 });
 

@@ -1,13 +1,15 @@
 import type { Locator, Page } from '@playwright/test';
 import { SHOWCASE_RANKS, type RunningServiceDouble } from '../../service-double/index';
 import { throttled } from './download-helpers';
+import { headerAction } from './header-menu';
 import { layoutProblemsInPage } from './layout-problems';
 import { conversationList, EVERY_ENGINE, expect, signIn, test } from './fixtures';
 
 /**
  * Every width (issue 11): from a phone to a large monitor, and at 200 % zoom, nothing scrolls
  * sideways, every control can be brought into view and then lies wholly inside the window, and the
- * conversation pane is either at least 360 px wide beside the list or stacked below it.
+ * conversation pane is either at least 360 px wide beside the list or, below 720 px, alone in one
+ * column (issue 21), the header's actions in its Menu.
  */
 
 const MiB = 1024 * 1024;
@@ -88,7 +90,7 @@ for (const { name, viewport, deviceScaleFactor } of CASES) {
     // A tablet's width, in Firefox too: its scrollbars take room where Chromium's headless ones do not.
     const tag = name === '834 px' ? [EVERY_ENGINE] : [];
     test(
-      'list, pane, downloads panel and dialogs fit the window; the pane is wide enough or stacked',
+      'list, pane, downloads panel and dialogs fit the window; the pane is wide enough or alone',
       { tag },
       async ({ page, service }) => {
         // Slow enough that the download is still running while everything is measured.
@@ -98,45 +100,43 @@ for (const { name, viewport, deviceScaleFactor } of CASES) {
           await signIn(page, slow, { path: `/conversations/${id}` });
           const pane = page.getByRole('complementary', { name: `Conversation #${id}` });
           await expect(pane.getByRole('list', { name: 'Messages' })).toBeVisible();
-          await expect(
-            page.getByRole('group', { name: 'Status' }).getByRole('checkbox', { name: 'Open' }),
-          ).toBeVisible();
+          const oneColumn = viewport.width < 720;
+          // Below 720 px the pane covers the list, which waits underneath for Back.
+          const list = page.getByRole('region', { name: 'Conversation list', includeHidden: true });
+          if (oneColumn) await expect(list).toBeHidden();
+          else await expect(list.getByRole('checkbox', { name: 'Open' })).toBeVisible();
 
           // A running download: progressbars in the pane and in the panel, a count in the header.
           await pane.getByRole('button', { name: `Download ${LONG_NAME}`, exact: true }).click();
           await expect(
             pane.getByRole('progressbar', { name: `Downloading ${LONG_NAME}` }),
           ).toBeVisible();
-          await expect(page.getByRole('button', { name: 'Downloads, 1 running' })).toBeVisible();
+          const downloads = await headerAction(
+            page,
+            page.getByRole('button', { name: 'Downloads, 1 running' }),
+          );
+          await expect(downloads).toBeVisible();
           expect(await layoutProblems(page)).toEqual([]);
 
-          // Beside the list the pane has room for its content; otherwise it is stacked below.
-          // Both boxes from one layout: the pane's content can still grow above the scrolled-to
-          // Download button (fields arriving, thumbnails), and the main area's scroll anchoring
-          // then moves both between two separate measurements.
-          const list = await page
-            .getByRole('region', { name: 'Conversation list' })
-            .elementHandle();
+          // Beside the list the pane has room for its content; below 720 px it covers the list.
+          // Both boxes from one layout (the pane's content can still grow meanwhile).
           const [listBox, paneBox] = (await page.evaluate(
             (elements) =>
               elements.map((element) => {
                 const { x, y, width, height } = element.getBoundingClientRect();
                 return { x, y, width, height };
               }),
-            [list, await pane.elementHandle()],
+            [await list.elementHandle(), await pane.elementHandle()],
           )) as [Box, Box];
-          const stacked = paneBox.y >= listBox.y + listBox.height - 1;
-          if (!stacked) {
+          if (!oneColumn) {
             expect(paneBox.x).toBeGreaterThanOrEqual(listBox.x + listBox.width - 1);
             expect(paneBox.width).toBeGreaterThanOrEqual(MIN_PANE_WIDTH);
           } else {
-            expect(paneBox.width).toBeGreaterThanOrEqual(viewport.width - 20);
+            expect(paneBox).toEqual(listBox);
           }
-          // Stacked only where 360 px beside a list of reasonable width would not fit.
-          expect(stacked).toBe(viewport.width <= 720);
 
-          // The downloads panel opens under its button, inside the window.
-          await page.getByRole('button', { name: 'Downloads, 1 running' }).click();
+          // The downloads panel opens under the header, inside the window.
+          await downloads.click();
           const panel = page.getByRole('region', { name: 'Downloads' });
           await expect(
             panel.getByRole('progressbar', { name: `Downloading ${LONG_NAME}` }),
@@ -145,6 +145,8 @@ for (const { name, viewport, deviceScaleFactor } of CASES) {
           expect(await layoutProblems(page)).toEqual([]);
           await panel.getByRole('button', { name: 'Close downloads' }).click();
           await expect(panel).toHaveCount(0);
+          // Focus is back on Downloads, in the menu below 720 px: Esc closes that.
+          if (oneColumn) await page.keyboard.press('Escape');
 
           // The image viewer.
           // Thumbnails load once scrolled into view.
@@ -173,8 +175,12 @@ for (const { name, viewport, deviceScaleFactor } of CASES) {
 
           // Cancel the download, then the pane's Close.
           await pane.getByRole('button', { name: 'Cancel' }).click();
-          await expect(page.getByRole('button', { name: 'Downloads', exact: true })).toBeVisible();
-          const close = pane.getByRole('link', { name: 'Close' });
+          await expect(
+            page.getByRole('button', { name: 'Downloads', exact: true, includeHidden: true }),
+          ).toBeAttached();
+          const close = pane.getByRole('link', {
+            name: oneColumn ? 'Back to conversations' : 'Close',
+          });
           await close.scrollIntoViewIfNeeded();
           await expect(close).toBeInViewport({ ratio: 1 });
           await close.click();

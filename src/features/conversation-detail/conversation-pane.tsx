@@ -5,6 +5,7 @@ import { useConfig } from '../../lib/config-context';
 import { useSession } from '../../lib/session-context';
 import { useTranslation } from '../../i18n/use-translation';
 import { ErrorAlert } from '../../ui/error-alert';
+import { BackToConversations } from './back-to-conversations';
 import { ContactConversations } from './contact-conversations';
 import { ConversationFields } from './conversation-fields';
 import { CopyButtons } from './copy-buttons';
@@ -45,6 +46,7 @@ export function ConversationPane({ conversationId, closeHref }: ConversationPane
 
   return (
     <aside ref={paneRef} className="detail-pane" aria-labelledby={headingId}>
+      <BackToConversations to={closeHref} />
       <header className="detail-header">
         <h2 id={headingId}>
           <Translated id="pane.heading" values={{ number: <bdi>#{conversationId}</bdi> }} />
@@ -55,7 +57,7 @@ export function ConversationPane({ conversationId, closeHref }: ConversationPane
             pages={messages.data?.pages ?? []}
             hasNextPage={messages.hasNextPage}
           />
-          <Link to={closeHref} className="button-quiet">
+          <Link to={closeHref} className="button-quiet pane-close">
             {t('pane.close')}
           </Link>
         </CopyButtons>

@@ -1,2 +1,2 @@
 export { ConversationPane } from './conversation-pane';
-// The route's own message about a wrong number fills its placeholder with an element too.
+export { BackToConversations } from './back-to-conversations';

@@ -83,8 +83,11 @@ export function handleListKey(context: ListKeyContext): void {
     // Enter on a link or button keeps its own meaning (a focused row's link opens it anyway).
     if (selectedId === undefined) return;
     if (selectedId !== openId) context.go(`/conversations/${selectedId}`);
-  } else if (key === 'Escape' && context.paneOpen) context.go('/');
-  else if (key === '?') context.showHelp();
+  } else if (key === 'Escape' && context.paneOpen) {
+    // An open popover (the header's Menu) takes Esc first: the browser closes it.
+    if (document.querySelector(':popover-open')) return;
+    context.go('/');
+  } else if (key === '?') context.showHelp();
   else if (!pressShortcutButton(key)) return;
   event.preventDefault();
 }

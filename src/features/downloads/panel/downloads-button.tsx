@@ -1,4 +1,5 @@
 import { Suspense, useState, useSyncExternalStore, type ComponentType } from 'react';
+import { flushSync } from 'react-dom';
 import { useTranslation } from '../../../i18n/use-translation';
 import { viewToReact } from '../../../ui/view-react';
 import { useDownloadManager } from '../manager/downloads-context';
@@ -27,7 +28,9 @@ export function DownloadsButton({ panel: DownloadsPanel }: DownloadsButtonProps)
   const [button, setButton] = useState<HTMLButtonElement | null>(null);
 
   const close = () => {
-    setOpen(false);
+    // The panel gone first: opened from the header's Menu (below 720 px) it hides the menu, and
+    // with it this button, which cannot take focus while hidden.
+    flushSync(() => setOpen(false));
     button?.focus();
   };
 

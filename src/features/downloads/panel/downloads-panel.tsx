@@ -1,3 +1,4 @@
+import './downloads-panel.css';
 import { useEffect, useId, useRef } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { useTranslation } from '../../../i18n/use-translation';
