@@ -166,7 +166,7 @@ for (const code of ['de', 'ar', 'ja', 'en-XA']) {
     await expect(page.getByRole('dialog')).toBeHidden();
 
     // The viewer, on the samples' log file.
-    await pane.locator('button[aria-haspopup=dialog]').first().click();
+    await pane.locator('button[data-attachment-view]').first().click();
     await expect(page.getByRole('dialog')).toBeVisible();
     await checkScreen(page, code, 'viewer', [360, 1366]);
   });
