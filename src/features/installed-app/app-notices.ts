@@ -58,7 +58,8 @@ export function mountAppNotices(worker: AppWorkerHandle): () => void {
   const stopChecks = checkForUpdates(worker.registration);
   let stopped = false;
   void askSavedConfig(worker.container).then((saved) => {
-    if (!saved || stopped) return;
+    // Offline, the app's own banner already says why nothing could be fetched.
+    if (!saved || stopped || (saved.problem.reason === 'network' && !navigator.onLine)) return;
     const savedNotice = notice(savedConfigText(saved), {
       label: 'Dismiss',
       quiet: true,
