@@ -31,10 +31,12 @@ test('Chromium finds the app installable: its manifest, icons and no installabil
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
 
     const cdp = await context.newCDPSession(page);
-    const { url, errors: manifestErrors, data, manifest } = await cdp.send(
-      'Page.getAppManifest',
-      {},
-    );
+    const {
+      url,
+      errors: manifestErrors,
+      data,
+      manifest,
+    } = await cdp.send('Page.getAppManifest', {});
     expect(url).toBe(`${baseURL}/manifest.webmanifest`);
     expect(manifestErrors).toEqual([]);
     const written = JSON.parse(await readFile('public/manifest.webmanifest', 'utf8')) as unknown;
