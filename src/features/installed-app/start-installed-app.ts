@@ -13,12 +13,15 @@ export function startInstalledApp(): void {
   showCountOnIcons();
   if (!appWorkerAvailable()) return;
   registerAppWorker().then(
-    (registration) =>
+    (registration: ServiceWorkerRegistration | undefined) => {
+      // Browsers always give a registration; a tool that blocks workers may give none.
+      if (!registration) return;
       mountAppNotices({
         container: navigator.serviceWorker,
         registration,
         reload: () => location.reload(),
-      }),
+      });
+    },
     // No worker (refused, say, in a private window): the app runs as before, online only.
     () => undefined,
   );
