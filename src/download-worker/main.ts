@@ -7,10 +7,11 @@
  * - the app shell: the build's own files, precached at install and served from the precache, and
  *   index.html for the app's navigations (app-shell.ts, Workbox).
  * Every other request (the conversation service's above all) goes to the network untouched, and
- * is never cached.
+ * is never cached; requests to other origins do not even reach this worker (other-origins.ts).
  */
 import { serveAppShell } from './app-shell';
 import { isConfigRequest, saveConfigCopy, serveConfig } from './config-copy';
+import { sendOtherOriginsToNetwork } from './other-origins';
 import { handlePageMessage } from './page-messages';
 import { DOWNLOAD_PATH } from './protocol';
 import { serveDownload } from './serve';
@@ -22,6 +23,7 @@ declare const self: ServiceWorkerGlobalScope;
 // two builds' files, and downloads the old worker is serving finish first (Chromium keeps an
 // outgoing worker until its responses have been sent, for up to five minutes after Reload).
 self.addEventListener('install', (event) => {
+  sendOtherOriginsToNetwork(event);
   event.waitUntil(saveConfigCopy());
 });
 

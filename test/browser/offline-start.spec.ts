@@ -118,6 +118,17 @@ test("after one visit the app starts without its server or the network; Cache St
     await expect(savedConfigNote(page)).toContainText(
       "Threadline's server could not be reached for its settings (config.json)",
     );
+    // The service's requests do not even reach the worker: Chromium sends them to the network.
+    const routes = await page.evaluate(
+      (origin) =>
+        performance
+          .getEntriesByType('resource')
+          .filter((entry) => entry.name.startsWith(origin))
+          .map((entry) => (entry as { workerMatchedSourceType?: string }).workerMatchedSourceType),
+      serviceOrigin,
+    );
+    expect(routes.length).toBeGreaterThan(0);
+    expect(new Set(routes)).toEqual(new Set(['network']));
 
     // Offline: a signed-in tab shows the inbox's offline state; signed out, the sign-in form.
     await context.setOffline(true);
