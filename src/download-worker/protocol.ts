@@ -1,7 +1,8 @@
 /**
- * The download worker's protocol: every message between the page
- * (src/features/downloads/engines/worker-download.ts, worker-support.ts) and the worker
- * (this folder), and the constants both sides must agree on. Both import it; nothing here is
+ * The service worker's protocol: every message between the page
+ * (src/features/downloads/engines/worker-download.ts, worker-support.ts; src/lib/app-worker.ts and
+ * src/features/installed-app/) and the worker (this folder), and the constants both sides must
+ * agree on. Both import it; nothing here is
  * defined anywhere else. test/unit/download-worker-protocol.test.ts checks that each side handles
  * every message the other sends.
  */
