@@ -17,6 +17,9 @@ export { TimeSettingsDialog } from '../features/language-and-time';
 /** @public read through loadPaneCode's type (finder-code.ts), which knip cannot follow */
 export { FindStatus, narrowRows, parseFindQuery } from '../features/conversations';
 export { ShortcutHelpDialog } from '../features/conversations';
+// And the installed app, which registers the same service worker as the downloads (start.tsx).
+/** @public read from the module loadPaneCode (pane-code.ts) returns, which knip cannot follow */
+export { startInstalledApp } from '../features/installed-app';
 import { parseConversationId } from './route-params';
 
 /**

@@ -5,6 +5,7 @@ import { ConfigError, type AppConfig } from '../lib/config';
 import type { HandOver } from '../lib/hand-over';
 import { applyConnectPolicy } from '../lib/connect-policy';
 import { readSession } from '../lib/session-store';
+import { whenIdle } from '../lib/when-idle';
 import { App } from './app';
 import { loadPaneCode } from './pane-code';
 
@@ -34,6 +35,16 @@ export async function start(
       <StrictMode>
         <App config={config} handOver={handOver} />
       </StrictMode>,
+    );
+    // The installed app (its worker, update checks, the count on its icon) comes with the pane's
+    // code, which holds the worker's registration for downloads: none of it is needed to show the
+    // first screen, so it starts once that is up.
+    whenIdle(
+      () =>
+        void loadPaneCode().then(
+          (code) => code.startInstalledApp(),
+          () => undefined,
+        ),
     );
   } catch (error) {
     root.render(<StartFailed error={error} />);

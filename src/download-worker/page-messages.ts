@@ -1,6 +1,7 @@
 /// <reference lib="webworker" />
+import { configSourceFor } from './config-copy';
 import { acceptStream, acceptTicket } from './jobs';
-import type { PageMessage } from './protocol';
+import type { ConfigSource, PageMessage } from './protocol';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -18,6 +19,13 @@ export const pageMessageHandlers: PageMessageHandlers = {
   stream: (message, event) => acceptStream(message, event.ports[0]),
   // Receiving a message is what keeps the worker alive during a download; nothing else to do.
   keepalive: () => undefined,
+  // Only a waiting worker has anything to skip; for the active one this does nothing.
+  'skip-waiting': (_message, event) => event.waitUntil(self.skipWaiting()),
+  'config-source': (_message, event) => {
+    const source = event.source as Client;
+    event.ports[0]?.postMessage(configSourceFor(source.id) satisfies ConfigSource);
+    event.ports[0]?.close();
+  },
 };
 
 function isOwnClient(source: ExtendableMessageEvent['source']): boolean {

@@ -1,13 +1,21 @@
 /**
- * The download worker's protocol: every message between the page
- * (src/features/downloads/engines/worker-download.ts, worker-support.ts) and the worker
- * (this folder), and the constants both sides must agree on. Both import it; nothing here is
+ * The service worker's protocol: every message between the page
+ * (src/features/downloads/engines/worker-download.ts, worker-support.ts; src/lib/app-worker.ts and
+ * src/features/installed-app/) and the worker (this folder), and the constants both sides must
+ * agree on. Both import it; nothing here is
  * defined anywhere else. test/unit/download-worker-protocol.test.ts checks that each side handles
  * every message the other sends.
  */
 
-/** Where the worker script is served (the Vite build and dev server put it there). */
+/**
+ * Where the worker script is served (the Vite build and dev server put it there). Its name is
+ * from when it only served downloads; it is also the app shell's worker now (one scope holds one
+ * worker), and a service worker's URL is best left unchanged across releases.
+ */
 export const WORKER_SCRIPT_PATH = '/download-sw.js';
+
+/** The runtime configuration the page reads at start-up (src/lib/config.ts). */
+export const CONFIG_PATH = '/config.json';
 
 /** The only URLs the worker answers: `<DOWNLOAD_PATH><job id>`, on the app's origin. */
 export const DOWNLOAD_PATH = '/__threadline/download/';
@@ -51,9 +59,34 @@ export interface StreamMessage {
 /**
  * What the page posts to the worker itself. A job (`fetch`, `stream`) carries a MessageChannel
  * port for everything about that job; `claim` asks an active worker to control the page (a hard
- * reload leaves it uncontrolled); `keepalive` only keeps the worker running during a download.
+ * reload leaves it uncontrolled); `keepalive` only keeps the worker running during a download;
+ * `skip-waiting` tells a new version's waiting worker to take over (the agent chose Reload);
+ * `config-source` asks, with a port for the ConfigSource reply, where the worker got the
+ * config.json it gave this page.
  */
-export type PageMessage = TicketMessage | StreamMessage | { type: 'claim' } | { type: 'keepalive' };
+export type PageMessage =
+  | TicketMessage
+  | StreamMessage
+  | { type: 'claim' }
+  | { type: 'keepalive' }
+  | { type: 'skip-waiting' }
+  | { type: 'config-source' };
+
+/** Where the config.json the worker last gave to the asking page came from. */
+export type ConfigSource =
+  /** The server's own answer (also kept as the last good copy). */
+  | { source: 'network' }
+  /** The last good copy, saved at `savedAt` (ISO 8601), because the server's answer was bad. */
+  | { source: 'saved'; savedAt: string; problem: ConfigProblem }
+  /** The worker gave this page no config.json (it was not in control yet, or has restarted). */
+  | { source: 'unknown' };
+
+/**
+ * What was wrong with the server's config.json: no answer (`network`), none in time (`timeout`),
+ * an error status (`http`, with `status`), or not a JSON object (`invalid`).
+ */
+export type ConfigProblem =
+  { reason: 'network' | 'timeout' | 'invalid' } | { reason: 'http'; status: number };
 
 /** What the page sends on a job's port: stop (Cancel, or the page gave up on the job). */
 export type PagePortMessage = { type: 'cancel' };
@@ -89,6 +122,8 @@ export const PAGE_MESSAGE_TYPES = Object.keys({
   stream: true,
   claim: true,
   keepalive: true,
+  'skip-waiting': true,
+  'config-source': true,
 } satisfies Record<PageMessage['type'], true>) as PageMessage['type'][];
 
 export const PAGE_PORT_MESSAGE_TYPES = Object.keys({

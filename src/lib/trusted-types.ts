@@ -2,9 +2,10 @@
  * Trusted Types. index.html's Content-Security-Policy says
  * `require-trusted-types-for 'script'; trusted-types threadline-worker`: the browser refuses a
  * plain string at every script sink (innerHTML, script.src, eval, worker URLs, …) and lets the app
- * create one policy, this one. Its only sink is registering the download worker
- * (`navigator.serviceWorker.register`), and it turns exactly that worker's URL on this origin into
- * a TrustedScriptURL; anything else throws. Imported only by the lazily loaded download engine.
+ * create one policy, this one. Its only sink is registering the app's service worker
+ * (`navigator.serviceWorker.register`: downloads and the installed app), and it turns exactly that
+ * worker's URL on this origin into a TrustedScriptURL; anything else throws. Imported only by
+ * lib/app-worker.ts, which loads with the pane's code, never in the first load.
  */
 import { WORKER_SCRIPT_PATH } from '../download-worker/protocol';
 

@@ -152,8 +152,11 @@ test('loading more and new conversations are announced in a polite live region',
 }) => {
   // Slow enough that a page is still on its way when the agent reaches the end.
   const service = await startService({ conversations: 400, latencyMs: 400 });
-  // Poll for new conversations every 5 s (the shortest the config allows), not every 30 s.
-  await page.route('**/config.json', async (route) => {
+  // Poll for new conversations every 5 s (the shortest the config allows), not every 30 s. On the
+  // context: signing in reloads the page (another origin than config.json's), which the app's
+  // service worker may control by then, and the worker's own request for config.json is the
+  // context's, not the page's.
+  await page.context().route('**/config.json', async (route) => {
     const response = await route.fetch();
     const config = (await response.json()) as Record<string, unknown>;
     await route.fulfill({ response, json: { ...config, pollIntervalMs: 5000 } });

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { chmod, cp, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
@@ -324,6 +325,40 @@ test('deploy/nginx.conf serves the build with the documented headers, SPA fallba
         : await readFile(join(BUILD_DIR, name));
     expect(body.equals(expected), `${name}'s bytes`).toBe(true);
   }
+  // The installed app: the web app manifest under its own media type, and it and the service
+  // worker revalidated on every use, so that a new version reaches agents at their next check.
+  expect(topLevel.map((entry) => entry.name)).toEqual(
+    expect.arrayContaining(['manifest.webmanifest', 'download-sw.js', 'icon-192.png']),
+  );
+  const manifest = await get(`${url}/manifest.webmanifest`);
+  expect(manifest.response.headers.get('content-type')).toMatch(
+    /^application\/manifest\+json(;\s*charset=utf-8)?$/i,
+  );
+  expect(manifest.response.headers.get('cache-control')).toBe('no-cache');
+  expect((await get(`${url}/download-sw.js`)).response.headers.get('cache-control')).toBe(
+    'no-cache',
+  );
+  // Every file the worker precaches when it installs is there, with the bytes it expects (an
+  // install fails as a whole when one is missing).
+  const workerCode = await readFile(join(BUILD_DIR, 'download-sw.js'), 'utf8');
+  const precached = [
+    ...workerCode.matchAll(/"url": "([^"]+)",\s*"revision": (null|"[0-9a-f]+")/g),
+  ].map(([, path, revision]) => ({
+    path: path!,
+    revision: JSON.parse(revision!) as string | null,
+  }));
+  expect(precached.map((entry) => entry.path)).toEqual(
+    expect.arrayContaining(['/index.html', '/manifest.webmanifest', '/favicon.svg']),
+  );
+  expect(precached.map((entry) => entry.path)).not.toContain('/config.json');
+  for (const { path, revision } of precached) {
+    const { response, body } = await get(`${url}${path}`);
+    expect(response.status, path).toBe(200);
+    expect(body.equals(await readFile(join(BUILD_DIR, path))), `${path}'s bytes`).toBe(true);
+    if (revision !== null)
+      expect(createHash('sha256').update(body).digest('hex').slice(0, 20), path).toBe(revision);
+  }
+
   // Revalidation is cheap: a 304, with the same headers.
   const worker = await get(`${url}/download-sw.js`);
   const etag = worker.response.headers.get('etag');

@@ -372,8 +372,6 @@ test.describe('Download all attachments', () => {
         (url) => url.startsWith(service.url) && !url.includes('c1-x999'),
       );
       const entries = await expectZipMatches(saved, expected);
-      // Two small files with known sizes: saved from a Blob, no worker needed.
-      expect(await registeredWorkers(page)).toEqual([]);
       // Case-insensitive file systems would merge these: the second is renamed.
       expect(entries.map((entry) => entry.name)).toEqual(['Report.PDF', 'report (2).pdf']);
       await expect(

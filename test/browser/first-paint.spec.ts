@@ -10,6 +10,11 @@ import {
   typeInto,
 } from './fixtures';
 
+// These tests hold back or fail the app's code on the network to see what is drawn before it
+// arrives; the app's service worker would serve it from its cache after the first visit
+// (offline-start.spec.ts starts the app that way).
+test.use({ serviceWorkers: 'block' });
+
 /** A row's link by its conversation id (its name starts with "#id "). */
 function row(page: Page, id: number) {
   return conversationList(page).getByRole('link', { name: new RegExp(`^#${id} `) });

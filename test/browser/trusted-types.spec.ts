@@ -85,8 +85,11 @@ test(
     await page.keyboard.press('Escape');
     await expect(viewer).toHaveCount(0);
 
-    // A small download (a Blob in the page) and a large one (registers the download worker).
-    expect(await registeredWorkers(page)).toEqual([]);
+    // The service worker, registered under the policy once the first screen was up.
+    await expect
+      .poll(() => registeredWorkers(page))
+      .toEqual([new URL('/download-sw.js', page.url()).href]);
+    // A small download (a Blob in the page) and a large one (through the worker).
     const small = await saved(page, () =>
       pane.getByRole('button', { name: 'Download notes.bin', exact: true }).click(),
     );

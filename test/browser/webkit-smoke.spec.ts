@@ -401,11 +401,15 @@ test('a small file is saved from a Blob and a 60 MB one through the download wor
   expect(attachmentGets(service, small.docId)).toMatchObject([
     { authorizationValid: true, status: 200, completed: true, bytesSent: small.size },
   ]);
-  const workersBefore = await driver.executeAsyncScript<number>(
-    `const done = arguments[arguments.length - 1];
-     navigator.serviceWorker.getRegistrations().then((all) => done(all.length));`,
-  );
-  expect(workersBefore).toBe(0);
+  // The app's service worker is registered once the first screen is up (the installed app).
+  await expect
+    .poll(() =>
+      driver.executeAsyncScript<number>(
+        `const done = arguments[arguments.length - 1];
+         navigator.serviceWorker.getRegistrations().then((all) => done(all.length));`,
+      ),
+    )
+    .toBe(1);
 
   // Large: the page's probe, then the download worker's own request, saved by the browser.
   await driver.findElement(button('Download export.bin')).click();

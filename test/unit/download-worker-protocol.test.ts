@@ -179,6 +179,18 @@ describe('the worker handles every message the page sends', () => {
       expect(claim).toHaveBeenCalledOnce();
       expect(waitUntil).toHaveBeenCalledWith(claim.mock.results[0]!.value);
     },
+    'skip-waiting': async () => {
+      const skipWaiting = vi.fn(() => Promise.resolve());
+      vi.stubGlobal('skipWaiting', skipWaiting);
+      const { waitUntil } = post({ type: 'skip-waiting' });
+      expect(skipWaiting).toHaveBeenCalledOnce();
+      expect(waitUntil).toHaveBeenCalledWith(skipWaiting.mock.results[0]!.value);
+    },
+    'config-source': async () => {
+      // This page was given no config.json by the worker: it says it does not know.
+      const { port } = post({ type: 'config-source' });
+      expect(await nextMessage(port)).toEqual({ source: 'unknown' });
+    },
     keepalive: async () => {
       // Receiving it is what keeps the worker alive: nothing is answered.
       const { port } = post({ type: 'keepalive' });

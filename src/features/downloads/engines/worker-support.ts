@@ -1,21 +1,17 @@
 import { createDeadline } from '../../../api/deadline';
-import { WORKER_SCRIPT_PATH, type PageMessage } from '../../../download-worker/protocol';
-import { workerScriptUrl } from '../../../lib/trusted-types';
+import { type PageMessage } from '../../../download-worker/protocol';
+import { appWorkerAvailable, registerAppWorker } from '../../../lib/app-worker';
 import { WORKER_SETUP_TIMEOUT_MS } from './download-settings';
 
 /**
- * The download worker (src/download-worker/, served as /download-sw.js) is registered lazily, the
- * first time a large download needs it, so it never slows the first list render.
+ * The download worker (src/download-worker/, served as /download-sw.js, also the app shell's
+ * worker: lib/app-worker.ts) for a large download. The installed app registers it once the first
+ * rows are drawn; a download that comes first registers it itself.
  */
 
-/** Service workers exist only in secure contexts (https, http://127.0.0.1, http://localhost). */
+/** Whether this browser can hand downloads to the worker at all. */
 export function workerDownloadsAvailable(): boolean {
-  return (
-    typeof navigator !== 'undefined' &&
-    'serviceWorker' in navigator &&
-    typeof window !== 'undefined' &&
-    window.isSecureContext
-  );
+  return appWorkerAvailable();
 }
 
 let setup: Promise<ServiceWorker> | null = null;
@@ -32,11 +28,7 @@ async function withTimeout<T>(promise: Promise<T>, timeoutMs: number): Promise<T
 
 async function registerAndTakeControl(): Promise<ServiceWorker> {
   const container = navigator.serviceWorker;
-  // Under Trusted Types (index.html's CSP) register() takes only a TrustedScriptURL.
-  await container.register(workerScriptUrl(WORKER_SCRIPT_PATH), {
-    scope: '/',
-    updateViaCache: 'none',
-  });
+  await registerAppWorker();
   const registration = await container.ready;
   if (!container.controller) {
     // First registration: the worker claims open pages when it activates. A page loaded with a

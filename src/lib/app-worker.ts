@@ -1,0 +1,34 @@
+import { WORKER_SCRIPT_PATH } from '../download-worker/protocol';
+import { workerScriptUrl } from './trusted-types';
+
+/**
+ * The app's one service worker (src/download-worker/, served as /download-sw.js): downloads, the
+ * precached app shell and config.json's last good copy. A scope holds one worker, so the downloads
+ * feature and the installed app (features/installed-app/) register the same one, through here.
+ * Both load lazily: registering never slows the first rows.
+ */
+
+/** Service workers exist only in secure contexts (https, http://127.0.0.1, http://localhost). */
+export function appWorkerAvailable(): boolean {
+  return (
+    typeof navigator !== 'undefined' &&
+    'serviceWorker' in navigator &&
+    typeof window !== 'undefined' &&
+    window.isSecureContext
+  );
+}
+
+let registering: Promise<ServiceWorkerRegistration> | null = null;
+
+/** Registers the worker (once per page; a failure is forgotten, so the next call tries again). */
+export function registerAppWorker(): Promise<ServiceWorkerRegistration> {
+  registering ??= navigator.serviceWorker
+    // Under Trusted Types (index.html's CSP) register() takes only a TrustedScriptURL. The
+    // browser checks for a new version of the script on the network, never in its HTTP cache.
+    .register(workerScriptUrl(WORKER_SCRIPT_PATH), { scope: '/', updateViaCache: 'none' })
+    .catch((error: unknown) => {
+      registering = null;
+      throw error;
+    });
+  return registering;
+}
