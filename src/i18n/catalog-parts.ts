@@ -19,6 +19,7 @@ const LATER_PREFIXES = [
   'downloadsPanel.',
   'worker.',
   'findStatus.',
+  'installed.',
 ];
 
 export function catalogPartOf(key: string): CatalogPart {

@@ -2,13 +2,13 @@ import './app-notices.css';
 import type { AppWorkerHandle } from './app-worker-handle';
 import { followNewVersion, type NewVersionState } from './new-version';
 import { askSavedConfig, savedConfigText } from './saved-config';
+import { t, type MessageId } from '../../i18n/translate';
 import { checkForUpdates } from './update-checks';
 
-const VERSION_TEXT: Record<Exclude<NewVersionState, 'current'>, string> = {
-  ready: 'A new version of Threadline is ready.',
-  switching: 'Starting the new version…',
-  'after-downloads':
-    'The new version starts once your browser has received the downloads Threadline is sending it.',
+const VERSION_TEXT: Record<Exclude<NewVersionState, 'current'>, MessageId> = {
+  ready: 'installed.ready',
+  switching: 'installed.switching',
+  'after-downloads': 'installed.afterDownloads',
 };
 
 /** One notice: its text, and a button when it offers one. Text only, never HTML. */
@@ -47,8 +47,10 @@ export function mountAppNotices(worker: AppWorkerHandle): () => void {
       state === 'current'
         ? null
         : notice(
-            VERSION_TEXT[state],
-            state === 'ready' ? { label: 'Reload', onClick: () => version.reload() } : undefined,
+            t(VERSION_TEXT[state]),
+            state === 'ready'
+              ? { label: t('installed.reload'), onClick: () => version.reload() }
+              : undefined,
           );
     if (versionNotice && next) versionNotice.replaceWith(next);
     else if (next) region.prepend(next);
@@ -61,7 +63,7 @@ export function mountAppNotices(worker: AppWorkerHandle): () => void {
     // Offline, the app's own banner already says why nothing could be fetched.
     if (!saved || stopped || (saved.problem.reason === 'network' && !navigator.onLine)) return;
     const savedNotice = notice(savedConfigText(saved), {
-      label: 'Dismiss',
+      label: t('installed.dismiss'),
       quiet: true,
       onClick: () => savedNotice.remove(),
     });

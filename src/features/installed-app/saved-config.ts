@@ -1,3 +1,5 @@
+import { formatExact } from '../../i18n/format';
+import { t, type MessageId } from '../../i18n/translate';
 import type { ConfigSource, PageMessage } from '../../download-worker/protocol';
 import type { AppWorkerHandle } from './app-worker-handle';
 
@@ -38,24 +40,21 @@ export function askSavedConfig(
   });
 }
 
-function savedOn(savedAt: string): string {
-  const date = new Date(savedAt);
-  return Number.isNaN(date.getTime())
-    ? 'earlier'
-    : `on ${date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}`;
-}
+const PROBLEM_TEXT: Record<SavedConfig['problem']['reason'], MessageId> = {
+  network: 'installed.configUnreachable',
+  timeout: 'installed.configTimeout',
+  http: 'installed.configHttp',
+  invalid: 'installed.configInvalid',
+};
 
 /** What the agent (or whoever looks after the deployment) is told about the saved copy. */
 export function savedConfigText({ savedAt, problem }: SavedConfig): string {
-  const copy = `so Threadline started with the copy it saved ${savedOn(savedAt)}.`;
-  switch (problem.reason) {
-    case 'network':
-      return `Threadline's server could not be reached for its settings (config.json), ${copy}`;
-    case 'timeout':
-      return `Threadline's server did not send its settings (config.json) in time, ${copy}`;
-    case 'http':
-      return `Threadline's settings (config.json) could not be loaded (HTTP ${problem.status}), ${copy}`;
-    case 'invalid':
-      return `Threadline's settings (config.json) are not valid JSON, ${copy}`;
-  }
+  const saved = new Date(savedAt).getTime();
+  const why = t(PROBLEM_TEXT[problem.reason], {
+    status: problem.reason === 'http' ? String(problem.status) : '',
+  });
+  const copy = Number.isNaN(saved)
+    ? t('installed.configCopyEarlier')
+    : t('installed.configCopyOn', { date: formatExact(saved) });
+  return `${why} ${copy}`;
 }
