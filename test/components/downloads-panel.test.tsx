@@ -158,6 +158,16 @@ describe('downloads panel', () => {
     expect(confirm).not.toHaveBeenCalled();
   });
 
+  it('before any conversation is opened (no manager yet), shows no count and signs out without asking', async () => {
+    const confirm = stubConfirm();
+    const { user } = renderApp({ route: '/' });
+    expect(await screen.findByRole('button', { name: 'Sign out' })).toBeVisible();
+    expect(downloadsButton()).toHaveAccessibleName('Downloads');
+    await user.click(screen.getByRole('button', { name: 'Sign out' }));
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeVisible();
+    expect(confirm).not.toHaveBeenCalled();
+  });
+
   it('asks before the page unloads only while a download runs in the page', async () => {
     const slow = controlled(1);
     const unloading = () => {

@@ -5,7 +5,7 @@ import { useTranslation } from '../../../i18n/use-translation';
 import { useSession, useSessionContext } from '../../../lib/session-context';
 import { isActive } from '../manager/download-manager';
 import { useDownloadsContext } from '../manager/downloads-context';
-import { useDownloadEntry } from '../manager/use-downloads';
+import { useDownloadEntry, useDownloadManager } from '../manager/use-downloads';
 import { fileJob } from '../manager/jobs';
 import { fileDownloadKey } from '../manager/keys';
 import { DownloadStatus } from './download-status';
@@ -19,7 +19,8 @@ export function AttachmentDownload({ attachment, conversationId }: AttachmentAct
   const session = useSession();
   const { signOut } = useSessionContext();
   const onUnauthorized = () => signOut('expired');
-  const { manager, options } = useDownloadsContext();
+  const manager = useDownloadManager();
+  const { options } = useDownloadsContext();
   const key = fileDownloadKey(conversationId, attachment.url);
   const entry = useDownloadEntry(key);
   const name = shownFileName(attachment);

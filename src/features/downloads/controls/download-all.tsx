@@ -4,7 +4,7 @@ import { useTranslation } from '../../../i18n/use-translation';
 import { useSession, useSessionContext } from '../../../lib/session-context';
 import { isActive } from '../manager/download-manager';
 import { useDownloadsContext } from '../manager/downloads-context';
-import { useDownloadEntry } from '../manager/use-downloads';
+import { useDownloadEntry, useDownloadManager } from '../manager/use-downloads';
 import { zipJob } from '../manager/jobs';
 import { zipDownloadKey } from '../manager/keys';
 import { DownloadAllStatus, SkippedFilesList } from './download-all-status';
@@ -32,7 +32,8 @@ export function DownloadAll({
   const session = useSession();
   const { signOut } = useSessionContext();
   const onUnauthorized = () => signOut('expired');
-  const { manager, options } = useDownloadsContext();
+  const manager = useDownloadManager();
+  const { options } = useDownloadsContext();
   const key = zipDownloadKey(conversationId);
   const entry = useDownloadEntry(key);
   const count = countAttachments(pages);

@@ -2,10 +2,11 @@ import { createContext, useContext, useEffect, useState, type ReactNode } from '
 import { t } from '../../../i18n/translate';
 import { useSessionContext } from '../../../lib/session-context';
 import type { DownloadOptions } from '../engines/download-settings';
-import { DownloadManager } from './download-manager';
+import { ManagerSlot } from './manager-slot';
 
 interface DownloadsContextValue {
-  manager: DownloadManager;
+  /** The manager, once the pane's code has created it (manager-slot.ts). */
+  slot: ManagerSlot;
   /** Tests lower the download timers here; the app uses the defaults. */
   options: Partial<DownloadOptions>;
 }
@@ -19,14 +20,15 @@ interface DownloadsProviderProps {
 
 /**
  * One download manager for the whole app, above the routes, so nothing the agent opens or closes
- * can end a download. A session's downloads end with it (its token is gone).
+ * can end a download. A session's downloads end with it (its token is gone). The manager itself
+ * arrives with the pane's code (manager-slot.ts).
  */
 export function DownloadsProvider({ children, options = {} }: DownloadsProviderProps) {
   const { session } = useSessionContext();
-  const [manager] = useState(() => new DownloadManager());
-  const [value] = useState(() => ({ manager, options }));
+  const [slot] = useState(() => new ManagerSlot());
+  const [value] = useState(() => ({ slot, options }));
 
-  useEffect(() => () => manager.reset(), [manager, session]);
+  useEffect(() => () => slot.manager?.reset(), [slot, session]);
 
   return <DownloadsContext.Provider value={value}>{children}</DownloadsContext.Provider>;
 }
@@ -37,19 +39,15 @@ export function useDownloadsContext(): DownloadsContextValue {
   return value;
 }
 
-export function useDownloadManager(): DownloadManager {
-  return useDownloadsContext().manager;
-}
-
 /**
  * Sign out, asking first while downloads are running in the page: signing out cancels them, since
  * the token they use is gone.
  */
 export function useConfirmedSignOut(): () => void {
-  const manager = useDownloadManager();
+  const { slot } = useDownloadsContext();
   const { signOut } = useSessionContext();
   return () => {
-    const running = manager.active().length;
+    const running = slot.running();
     if (running > 0 && !window.confirm(t('downloadsPanel.confirmSignOut', { count: running })))
       return;
     signOut();

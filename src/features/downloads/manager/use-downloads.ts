@@ -1,6 +1,15 @@
 import { useSyncExternalStore } from 'react';
-import { findEntry, type DownloadEntry } from './download-manager';
-import { useDownloadManager } from './downloads-context';
+import { DownloadManager, findEntry, type DownloadEntry } from './download-manager';
+import { useDownloadsContext } from './downloads-context';
+
+/**
+ * The app's one download manager, created by the first caller: only the pane's code (its controls
+ * and the downloads panel) calls this, and it has the manager's module, so whatever shows a
+ * download control always has the manager.
+ */
+export function useDownloadManager(): DownloadManager {
+  return useDownloadsContext().slot.fill(() => new DownloadManager());
+}
 
 /** Every download of this session, newest first. */
 export function useDownloads(): readonly DownloadEntry[] {

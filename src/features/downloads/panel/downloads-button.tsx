@@ -2,7 +2,7 @@ import { Suspense, useState, useSyncExternalStore, type ComponentType } from 're
 import { flushSync } from 'react-dom';
 import { useTranslation } from '../../../i18n/use-translation';
 import { viewToReact } from '../../../ui/view-react';
-import { useDownloadManager } from '../manager/downloads-context';
+import { useDownloadsContext } from '../manager/downloads-context';
 import { downloadsButtonView } from '../markup';
 
 interface DownloadsButtonProps {
@@ -21,8 +21,9 @@ interface DownloadsButtonProps {
 export function DownloadsButton({ panel: DownloadsPanel }: DownloadsButtonProps) {
   // The markup's words are written with `t`: drawn again when the language changes.
   useTranslation();
-  const manager = useDownloadManager();
-  const running = useSyncExternalStore(manager.subscribe, () => manager.active().length);
+  // No count until the pane's code has created the manager: nothing can be running before.
+  const { slot } = useDownloadsContext();
+  const running = useSyncExternalStore(slot.subscribe, slot.running);
   const [open, setOpen] = useState(false);
   // The element in state, not a ref: the handlers below are handed to the markup's renderer.
   const [button, setButton] = useState<HTMLButtonElement | null>(null);

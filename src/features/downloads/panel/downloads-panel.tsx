@@ -6,8 +6,7 @@ import { DownloadAllStatus } from '../controls/download-all-status';
 import { DownloadStatus } from '../controls/download-status';
 import { TextWithName } from '../controls/text-with-name';
 import { isActive, type DownloadEntry } from '../manager/download-manager';
-import { useDownloadManager } from '../manager/downloads-context';
-import { useDownloads } from '../manager/use-downloads';
+import { useDownloadManager, useDownloads } from '../manager/use-downloads';
 
 /** The same states as in the pane: progress and Cancel, the outcome, Retry after a failure. */
 function EntryState({ entry }: { entry: DownloadEntry }) {
