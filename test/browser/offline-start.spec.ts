@@ -46,7 +46,7 @@ async function saved(page: Page, click: () => Promise<void>) {
 }
 
 function savedConfigNote(page: Page) {
-  return page.getByText(/so Threadline started with the copy it saved/);
+  return page.getByText(/Threadline started with the copy it saved/);
 }
 
 test("after one visit the app starts without its server or the network; Cache Storage holds none of the service's answers", async ({

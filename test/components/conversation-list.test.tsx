@@ -39,7 +39,7 @@ describe('conversation list', () => {
     expect(rows[0]).toHaveTextContent(`Contact ${newest.contactId}`);
     expect(rows[0]).toHaveTextContent(`Inbox ${newest.inboxId}`);
     const time = rows[0]!.querySelector('time')!;
-    expect(time).toHaveAttribute('title');
+    expect(time).toHaveAttribute('data-exact');
     expect(time.dateTime).toBe(new Date(newest.updatedAt * 1000).toISOString());
   });
 

@@ -212,11 +212,11 @@ describe('the saved config.json', () => {
       app.controller!.configSource = saved(problem);
       unmount = mountAppNotices(app.handle);
       vi.useRealTimers();
-      const note = await screen.findByText(/so Threadline started with the copy it saved on /);
+      const note = await screen.findByText(/Threadline started with the copy it saved on /);
       expect(note).toHaveTextContent(why);
       expect(app.controller!.posted).toEqual([{ type: 'config-source' }]);
       screen.getByRole('button', { name: 'Dismiss' }).click();
-      expect(screen.queryByText(/so Threadline started with the copy/)).toBeNull();
+      expect(screen.queryByText(/Threadline started with the copy/)).toBeNull();
     },
   );
 
@@ -230,7 +230,7 @@ describe('the saved config.json', () => {
     vi.useRealTimers();
     await waitFor(() => expect(offline.controller!.posted).toEqual([{ type: 'config-source' }]));
     await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(screen.queryByText(/so Threadline started with the copy/)).toBeNull();
+    expect(screen.queryByText(/Threadline started with the copy/)).toBeNull();
     unmountOffline();
   });
 });
