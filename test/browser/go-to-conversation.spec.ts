@@ -173,13 +173,13 @@ test('Copy link puts the conversation’s absolute address (with the status filt
   const pane = conversationPane(page, id);
   await pane.getByRole('button', { name: 'Copy link' }).click();
   await expect(pane.getByText(`Link to conversation #${id} copied.`)).toBeVisible();
-  await expect(page.locator('#live-region')).toHaveText(`Link to conversation #${id} copied`);
+  await expect(page.locator('#live-region')).toHaveText(`Link to conversation #${id} copied.`);
   const origin = new URL(page.url()).origin;
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
     `${origin}/conversations/${id}?status=open&status=pending`,
   );
   await pane.getByRole('button', { name: 'Copy number' }).click();
-  await expect(page.locator('#live-region')).toHaveText(`Number of conversation #${id} copied`);
+  await expect(page.locator('#live-region')).toHaveText(`Number of conversation #${id} copied.`);
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`#${id}`);
 });
 
