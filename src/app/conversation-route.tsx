@@ -11,7 +11,6 @@ import { useTranslation } from '../i18n/use-translation';
 export { DownloadsPanel } from '../features/downloads';
 // So does the "Go to conversation" dialog.
 export { GoToDialog } from '../features/go-to-conversation';
-export { SignInForm } from '../features/auth';
 export { TimeSettingsDialog } from '../features/language-and-time';
 // And the finder's code and the shortcut help (the list asks for them: inbox-layout.tsx).
 /** @public read through loadPaneCode's type (finder-code.ts), which knip cannot follow */

@@ -26,10 +26,8 @@ export async function start(
   // The first render replaces whatever the first screen (src/boot/) drew in the container.
   const root = createRoot(container);
   try {
-    const session = readSession();
-    // Signed out, React's first render draws the form the first screen shows: its code first.
-    const [config] = await Promise.all([configLoaded, session ? null : loadPaneCode()]);
-    const origin = originOf(session?.serviceUrl ?? config.serviceUrl);
+    const config = await configLoaded;
+    const origin = originOf(readSession()?.serviceUrl ?? config.serviceUrl);
     if (origin) applyConnectPolicy(origin);
     root.render(
       <StrictMode>
