@@ -133,6 +133,8 @@ test('at 360 px the Menu is reached by keyboard, and Esc closes it and gives foc
     page.getByRole('checkbox', { name: 'Compact rows' }),
     page.getByRole('button', { name: 'Notify me' }),
     page.getByRole('button', { name: 'Downloads' }),
+    page.getByRole('combobox', { name: 'Language' }),
+    page.getByRole('button', { name: 'Time settings' }),
     page.getByRole('button', { name: 'Sign out' }),
   ]) {
     await page.keyboard.press('Tab');
