@@ -281,7 +281,10 @@ test('the pane’s code arrives while the agent reads the list: the first openin
   service,
 }) => {
   const paneCode: string[] = [];
+  // Counted per page load: the signed-out screen fetches the pane's code too, when idle, and
+  // signing in to the double (another origin than config.json's) reloads the page.
   page.on('request', (request) => {
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) paneCode.length = 0;
     if (/\/assets\/conversation-route-[\w-]+\.js$/.test(request.url()))
       paneCode.push(request.url());
   });
