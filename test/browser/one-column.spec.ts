@@ -123,6 +123,12 @@ test('at 360 px the Menu is reached by keyboard, and Esc closes it and gives foc
   await signIn(page, service, { path: `/conversations/${id}` });
   const menu = page.getByRole('button', { name: 'Menu' });
 
+  // Settled first: the conversation shown and the pane's code (which adds the header's Language
+  // and Time settings) in the page, so nothing redraws the header under the keyboard walk.
+  await expect(page.getByRole('heading', { name: `Conversation #${id}` })).toBeVisible();
+  await expect(
+    page.getByRole('combobox', { name: 'Language', includeHidden: true }),
+  ).toBeAttached();
   // From the top of the page, Tab reaches Menu, and Enter opens it; Tab goes on through it.
   await page.locator('.app-name').click();
   await page.keyboard.press('Tab');
