@@ -1,5 +1,5 @@
 import { lazy, useEffect, useState } from 'react';
-import { Outlet, useParams } from 'react-router-dom';
+import { Outlet, useLocation, useParams } from 'react-router-dom';
 import {
   compactRowsOn,
   CompactRowsToggle,
@@ -18,7 +18,7 @@ import { useSession } from '../lib/session-context';
 import { whenIdle } from '../lib/when-idle';
 import { OfflineBanner } from '../ui/offline-banner';
 import { viewToReact } from '../ui/view-react';
-import { inboxView } from './markup';
+import { closeHeaderMenu, inboxView } from './markup';
 import { loadPaneCode } from './pane-code';
 import { parseConversationId } from './route-params';
 
@@ -47,6 +47,8 @@ export function InboxLayout() {
   // The pane's code is fetched and compiled while the agent reads the list, so the first
   // conversation opened shows at once (and its layout change comes with the click, not later).
   useEffect(() => whenIdle(() => void loadPaneCode().catch(() => undefined)), []);
+  const { pathname } = useLocation();
+  useEffect(closeHeaderMenu, [pathname]);
 
   return viewToReact(inboxView(session.serviceUrl, paneOpen), {
     parts: { 'sign-out': { onClick: signOut } },

@@ -10,6 +10,17 @@ import { h, slot, type ViewElement } from '../ui/view';
  */
 /** The brand is written as it is in every language. */
 const APP_NAME = 'Threadline';
+const HEADER_MENU_ID = 'header-menu';
+
+/**
+ * Closes the phone's Menu when it is open: following a link from inside it (Go to conversation, a
+ * conversation in the downloads panel) should leave it closed, as a link in any menu does.
+ */
+export function closeHeaderMenu() {
+  const menu = document.getElementById(HEADER_MENU_ID);
+  // Without popovers (older browsers, test DOMs) the actions sit in the header's line anyway.
+  if (typeof menu?.hidePopover === 'function' && menu.matches(':popover-open')) menu.hidePopover();
+}
 
 export function inboxView(serviceUrl: string, paneOpen: boolean): ViewElement {
   return h(
@@ -30,12 +41,12 @@ export function inboxView(serviceUrl: string, paneOpen: boolean): ViewElement {
       // the menu's box steps aside and they sit in the header's line (styles.css).
       h(
         'button',
-        { type: 'button', className: 'button-quiet', popoverTarget: 'header-menu' },
+        { type: 'button', className: 'button-quiet', popoverTarget: HEADER_MENU_ID },
         t('header.menu'),
       ),
       h(
         'div',
-        { id: 'header-menu', popover: 'auto' },
+        { id: HEADER_MENU_ID, popover: 'auto' },
         slot('go-to'),
         slot('density'),
         slot('notify'),

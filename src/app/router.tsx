@@ -1,6 +1,7 @@
 import { Component, lazy, Suspense, type ReactNode } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { useTranslation } from '../i18n/use-translation';
+import { BackToConversations } from '../ui/back-to-conversations';
 import { ErrorAlert } from '../ui/error-alert';
 import { ErrorBoundary } from '../ui/error-boundary';
 import { NotFound } from './not-found';
@@ -45,10 +46,16 @@ export function AppRoutes() {
   );
 }
 
+/** The list with its filters, from a pane that stands in for the conversation's. */
+function useCloseHref() {
+  return `/${useLocation().search}`;
+}
+
 function PaneFallback() {
   const { t } = useTranslation();
   return (
     <aside className="detail-pane" aria-busy="true" aria-label={t('app.paneLabel')}>
+      <BackToConversations to={useCloseHref()} />
       <p role="status">{t('app.paneOpening')}</p>
     </aside>
   );
@@ -111,6 +118,7 @@ function PaneFailed({ error, onRetry }: { error: unknown; onRetry: () => void })
   const { t } = useTranslation();
   return (
     <aside className="detail-pane" aria-label={t('app.paneLabel')}>
+      <BackToConversations to={useCloseHref()} />
       <ErrorAlert title={t('app.paneFailed')} error={error} onRetry={onRetry} />
     </aside>
   );

@@ -73,6 +73,17 @@ export const test = serviceTest.extend<PageFixtures>({
 
 export { expect };
 
+/**
+ * A pane whose code could not be fetched: the browser and React's error boundary report the failed
+ * import, which such a test causes on purpose; any other error still fails it.
+ */
+export function expectPaneCodeFailures(consoleErrors: string[]) {
+  const unexpected = consoleErrors.filter(
+    (line) => !/dynamically imported module|conversation-route/i.test(line),
+  );
+  consoleErrors.splice(0, consoleErrors.length, ...unexpected);
+}
+
 /** Signs in through the form, as an agent would, and waits for the first rows. */
 export async function signIn(
   page: Page,

@@ -1,5 +1,12 @@
 import type { Page } from '@playwright/test';
-import { conversationList, expect, signIn, test, EVERY_ENGINE } from './fixtures';
+import {
+  conversationList,
+  expect,
+  expectPaneCodeFailures,
+  signIn,
+  test,
+  EVERY_ENGINE,
+} from './fixtures';
 
 function checkbox(page: Page, name: 'Open' | 'Closed' | 'Pending') {
   return page.getByRole('group', { name: 'Status' }).getByRole('checkbox', { name, exact: true });
@@ -142,11 +149,7 @@ test('when the pane’s code cannot be fetched, the pane says so with Retry, the
   await expect(paneHeading(page)).toHaveText(`Conversation #${ids[1]}`);
   await rows.nth(2).click();
   await expect(paneHeading(page)).toHaveText(`Conversation #${ids[2]}`);
-  // The failed import is reported by the browser and by React's error boundary; nothing else.
-  const unexpected = consoleErrors.filter(
-    (line) => !/dynamically imported module|conversation-route/i.test(line),
-  );
-  consoleErrors.splice(0, consoleErrors.length, ...unexpected);
+  expectPaneCodeFailures(consoleErrors);
 });
 
 test('a shared link opens the same view, after signing in if needed', async ({

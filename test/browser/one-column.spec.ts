@@ -1,6 +1,13 @@
 import type { Locator, Page } from '@playwright/test';
 import { layoutProblemsInPage } from './layout-problems';
-import { conversationList, conversationPane, expect, signIn, test } from './fixtures';
+import {
+  conversationList,
+  conversationPane,
+  expect,
+  expectPaneCodeFailures,
+  signIn,
+  test,
+} from './fixtures';
 
 /*
  * One column on a phone (issue 21, part 5): below 720 px the list fills the screen, a conversation
@@ -114,6 +121,32 @@ test("at 320, 360 and 390 px: the list alone, a conversation alone with Back to 
   }
 });
 
+test('at 360 px a pane whose code cannot arrive still has Back to conversations, and Back finds the list as it was', async ({
+  page,
+  service,
+  consoleErrors,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  // Hotel Wi-Fi drops the pane's code: the pane that stands in for it covers the list too.
+  await page.route(/\/assets\/conversation-route-[\w-]+\.js$/, (route) => route.abort('failed'));
+  await signIn(page, service);
+  const list = listRegion(page);
+  const row = conversationList(page).getByRole('link').nth(3);
+  await row.click();
+  const pane = page.getByRole('complementary', { name: 'Conversation' });
+  await expect(pane.getByRole('alert')).toContainText('This conversation could not be shown.');
+  await expect(list).toBeHidden();
+  const back = pane.getByRole('link', { name: 'Back to conversations' });
+  await expect(back).toBeInViewport();
+  expect((await box(back)).height).toBeGreaterThanOrEqual(TOUCH);
+  expect(await layoutProblems(page)).toEqual([]);
+  await back.click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(list).toBeVisible();
+  await expect(pane).toHaveCount(0);
+  expectPaneCodeFailures(consoleErrors);
+});
+
 test('at 360 px the Menu is reached by keyboard, and Esc closes it and gives focus back; Downloads opens from it', async ({
   page,
   service,
@@ -173,6 +206,35 @@ test('at 360 px the Menu is reached by keyboard, and Esc closes it and gives foc
   await page.keyboard.press('Escape');
   await expect(menu).toBeFocused();
   await expect(conversationPane(page, id)).toBeVisible();
+
+  // With the menu closed, d opens the panel on its own; Esc gives focus back to where it was,
+  // since the Downloads button is hidden in the closed menu.
+  const heading = page.getByRole('heading', { name: `Conversation #${id}` });
+  await heading.focus();
+  await page.keyboard.press('d');
+  await expect(panel).toBeInViewport({ ratio: 1 });
+  await page.keyboard.press('Escape');
+  await expect(panel).toHaveCount(0);
+  await expect(heading).toBeFocused();
+  await expect(conversationPane(page, id)).toBeVisible();
+});
+
+test('at 390 px a conversation opened from inside the Menu (Go to conversation) leaves the Menu closed', async ({
+  page,
+  service,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, service);
+  const id = service.state.dataset.list()[7]!.id;
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('button', { name: 'Go to conversation' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Go to conversation' });
+  await dialog.getByRole('textbox', { name: 'Conversation number' }).fill(String(id));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: `Conversation #${id}` })).toBeFocused();
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Go to conversation' })).toBeHidden();
+  await expect(conversationPane(page, id)).toBeInViewport();
 });
 
 test('at 720, 834 and 1366 px the two panes stay as they were: the list beside the pane, no Menu', async ({

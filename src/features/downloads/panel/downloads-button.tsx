@@ -16,7 +16,8 @@ interface DownloadsButtonProps {
 /**
  * "Downloads" in the header, with the number running, opening the downloads panel. Its shortcut,
  * `d`, is declared with aria-keyshortcuts and pressed by the app's one key handler
- * (conversations/list-keys.ts). Closing the panel puts focus back on the button.
+ * (conversations/list-keys.ts). Closing the panel puts focus back on the button, or, where the
+ * button is hidden (in the phone's closed Menu, when `d` opened the panel), back where it was.
  */
 export function DownloadsButton({ panel: DownloadsPanel }: DownloadsButtonProps) {
   // The markup's words are written with `t`: drawn again when the language changes.
@@ -27,16 +28,24 @@ export function DownloadsButton({ panel: DownloadsPanel }: DownloadsButtonProps)
   const [open, setOpen] = useState(false);
   // The element in state, not a ref: the handlers below are handed to the markup's renderer.
   const [button, setButton] = useState<HTMLButtonElement | null>(null);
+  const [focusedBeforeOpening, setFocusedBeforeOpening] = useState<Element | null>(null);
 
   const close = () => {
     // The panel gone first: opened from the header's Menu (below 720 px) it hides the menu, and
     // with it this button, which cannot take focus while hidden.
     flushSync(() => setOpen(false));
-    button?.focus();
+    const before = focusedBeforeOpening;
+    if (!button?.checkVisibility() && before instanceof HTMLElement && before.isConnected)
+      before.focus();
+    else button?.focus();
+  };
+  const toggle = () => {
+    setFocusedBeforeOpening(document.activeElement);
+    setOpen((was) => !was);
   };
 
   return viewToReact(downloadsButtonView(running, open), {
-    parts: { button: { ref: setButton, onClick: () => setOpen((was) => !was) } },
+    parts: { button: { ref: setButton, onClick: toggle } },
     slots: {
       panel: open ? (
         <Suspense fallback={null}>
