@@ -2,7 +2,8 @@ import { parse, type Token } from '@messageformat/parser';
 
 /*
  * The pseudo-locale (`en-XA`, for development and tests): every letter the app writes accented and
- * each message about 40 % longer, between brackets. Text that stays plain ASCII did not go through
+ * each word about 40 % longer (`~` after it: longer words, as German's, not one long unbreakable
+ * tail, which no language has), the message between brackets. Text that stays plain ASCII did not go through
  * the catalogs; a bracket cut off marks a control too narrow for a longer language. Only the text
  * of a message changes: placeholders and plural or select keys stay as they are.
  */
@@ -11,7 +12,12 @@ const PLAIN = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
 const ACCENTED = Array.from('ȧƀƈḓḗƒɠħīĵķŀḿƞǿƥɋřşŧŭṽẇẋẏẑȦƁƇḒḖƑƓĦĪĴĶĿḾȠǾƤɊŘŞŦŬṼẆẊẎẐ');
 
 const accent = (text: string) =>
-  text.replace(/[A-Za-z]/g, (letter) => ACCENTED[PLAIN.indexOf(letter)]!);
+  text.replace(
+    /[A-Za-z]+/g,
+    (word) =>
+      Array.from(word, (letter) => ACCENTED[PLAIN.indexOf(letter)]!).join('') +
+      '~'.repeat(Math.ceil(word.length * 0.4)),
+  );
 
 /** The text parts of a message, where they are in its source. */
 function contents(tokens: readonly Token[]): { offset: number; text: string }[] {
@@ -26,11 +32,9 @@ function contents(tokens: readonly Token[]): { offset: number; text: string }[] 
 /** An English ICU message as the pseudo-locale's ICU message. */
 export function pseudoLocalize(message: string): string {
   let result = message;
-  let letters = 0;
   // From the end, so the offsets of the parts before stay true. Letters are never ICU syntax.
   for (const { offset, text } of contents(parse(message)).reverse()) {
-    letters += text.length;
     result = result.slice(0, offset) + accent(text) + result.slice(offset + text.length);
   }
-  return `[${result}${'~'.repeat(Math.ceil(letters * 0.4))}]`;
+  return `[${result}]`;
 }

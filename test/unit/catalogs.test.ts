@@ -65,7 +65,7 @@ describe('the catalogs', () => {
       expect(pseudo.length, key).toBeGreaterThan(message.length);
     }
     expect(pseudoLocalize("It''s {count, plural, one {# file} other {# files}}")).toBe(
-      "[Īŧ''ş {count, plural, one {# ƒīŀḗ} other {# ƒīŀḗş}}~~~~~~~]",
+      "[Īŧ~''ş~ {count, plural, one {# ƒīŀḗ~~} other {# ƒīŀḗş~~}}]",
     );
   });
 });
