@@ -39,13 +39,39 @@ export class ConfigError extends Error {
   }
 }
 
+type ConfigIssue = v.InferIssue<typeof configSchema>;
+
+/**
+ * What is wrong with a setting, in the agent's language: the schema library's own messages are
+ * English only, so each kind of check the schema above makes has its message in the catalogs.
+ */
+function describeIssue(issue: ConfigIssue | undefined): string {
+  switch (issue?.type) {
+    case 'string':
+      return t('app.configMustBeText');
+    case 'number':
+      return t('app.configMustBeNumber');
+    case 'object':
+      return t('app.configMustBeObject');
+    case 'integer':
+      return t('app.configMustBeWhole');
+    case 'min_value':
+      return t('app.configMustBeAtLeast', { min: issue.requirement });
+    case 'starts_with':
+      return t('app.configMustStartWith', { prefix: issue.requirement });
+    case 'includes':
+      return t('app.configMustInclude', { part: issue.requirement });
+    default:
+      return t('app.configUnknownProblem');
+  }
+}
+
 export function parseConfig(raw: unknown): AppConfig {
   const result = v.safeParse(configSchema, raw);
   if (!result.success) {
     const issue = result.issues[0];
     const where = issue ? v.getDotPath(issue) : null;
-    // The schema library's own words name the problem (they are English only).
-    const problem = () => issue?.message ?? t('app.configUnknownProblem');
+    const problem = () => describeIssue(issue);
     throw new ConfigError(() =>
       where
         ? t('app.configInvalidAt', { where, problem: problem() })

@@ -1,0 +1,63 @@
+import { act } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { findLanguage } from '../../src/i18n/languages';
+import { activateLanguage } from '../../src/i18n/translate';
+import { ConfigError, DEFAULT_CONFIG, parseConfig } from '../../src/lib/config';
+
+/** The text a bad config.json stops the app with, in the language in use when shown. */
+function refusal(raw: unknown): ConfigError {
+  try {
+    parseConfig(raw);
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error('parseConfig accepted it');
+}
+
+describe('config.json', () => {
+  afterEach(() => act(() => activateLanguage(findLanguage('en')!)));
+
+  it('fills in what it leaves out', () => {
+    expect(parseConfig({ serviceUrl: 'https://support.example' })).toEqual({
+      ...DEFAULT_CONFIG,
+      serviceUrl: 'https://support.example',
+    });
+  });
+
+  it.each([
+    [{ listTimeoutMs: 'soon' }, 'config.json is invalid at "listTimeoutMs": it must be a number'],
+    [
+      { listTimeoutMs: 1500.5 },
+      'config.json is invalid at "listTimeoutMs": it must be a whole number',
+    ],
+    [
+      { pollIntervalMs: 100 },
+      'config.json is invalid at "pollIntervalMs": it must be at least 5,000',
+    ],
+    [{ serviceUrl: 42 }, 'config.json is invalid at "serviceUrl": it must be text'],
+    [
+      { messagesPath: 'conversations/{id}/messages' },
+      'config.json is invalid at "messagesPath": it must start with /',
+    ],
+    [
+      { messagesPath: '/messages' },
+      'config.json is invalid at "messagesPath": it must include {id}',
+    ],
+    ['https://support.example', 'config.json is invalid: it must be an object of settings'],
+  ])('refuses %j, naming the setting and what it must be', (raw, text) => {
+    expect(refusal(raw).text).toBe(text);
+  });
+
+  it("says what is wrong in the agent's language, not the schema library's English", async () => {
+    const error = refusal({ pollIntervalMs: 100 });
+    await act(() => activateLanguage(findLanguage('de')!));
+    expect(error.text).toBe(
+      'config.json ist ungültig bei „pollIntervalMs“: es muss mindestens 5.000 sein',
+    );
+    await act(() => activateLanguage(findLanguage('ja')!));
+    expect(refusal({ messagesPath: '/messages' }).text).toBe(
+      'config.json の「messagesPath」が不正です: {id} を含む必要があります',
+    );
+  });
+});
