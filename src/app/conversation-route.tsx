@@ -20,6 +20,8 @@ export { ShortcutHelpDialog } from '../features/conversations';
 // And the installed app, which registers the same service worker as the downloads (start.tsx).
 /** @public read from the module loadPaneCode (pane-code.ts) returns, which knip cannot follow */
 export { startInstalledApp } from '../features/installed-app';
+// And the list's freshness: the checks for news, the banner, the title's count, notifications.
+export { FreshNews } from '../features/conversations';
 import { parseConversationId } from './route-params';
 
 /**

@@ -75,6 +75,7 @@ export function InboxLayout() {
           find={find}
           loadFinder={loadPaneCode}
           loadShortcutHelp={loadShortcutHelp}
+          loadFreshNews={loadPaneCode}
         />
       ),
       pane: <Outlet />,

@@ -153,6 +153,8 @@ test.describe('the attachment viewer', () => {
     'every kind opens and shows what it should, Next loads a later messages page, hostile files stay inert, no CSP or Trusted Types violation',
     { tag: EVERY_ENGINE },
     async ({ page, service }) => {
+      // Every sample in turn: about 45 s in Chromium and 55 in Firefox on this machine, alone.
+      test.setTimeout(180_000);
       await recordViolations(page);
       const id = samplesConversation(service);
       const pane = await openConversation(page, service, id);

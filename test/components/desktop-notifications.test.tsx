@@ -1,7 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { service } from '../support/msw';
 import { renderApp } from '../support/render-app';
+import { loadFreshNews } from '../support/fresh-news';
+
+// The list's freshness is here from the first render (the app fetches it when the list is idle).
+beforeAll(loadFreshNews);
 
 /** The browser's Notification, as far as the app uses it. */
 class FakeNotification {

@@ -1,7 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { service } from '../support/msw';
 import { renderApp } from '../support/render-app';
+import { loadFreshNews } from '../support/fresh-news';
+
+// The list's freshness is here from the first render (the app fetches it when the list is idle).
+beforeAll(loadFreshNews);
 
 const firstRow = () =>
   within(screen.getByRole('list', { name: 'Conversations' })).getAllByRole('link')[0];

@@ -1,8 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { forgetMarks, seenKey } from '../../src/lib/seen-marks';
 import { service, TEST_SERVICE_URL } from '../support/msw';
 import { renderApp } from '../support/render-app';
+import { loadFreshNews } from '../support/fresh-news';
+
+// The list's freshness is here from the first render (the app fetches it when the list is idle).
+beforeAll(loadFreshNews);
 
 const KEY = seenKey(TEST_SERVICE_URL);
 /** A service time (seconds) after this browser's first sign-in: the double's own clock is 2025. */

@@ -1,9 +1,13 @@
 import { render, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { announce, LiveRegion } from '../../src/ui/live-region';
 import { service, useService } from '../support/msw';
 import { liveRegion } from '../support/queries';
 import { renderApp } from '../support/render-app';
+import { loadFreshNews } from '../support/fresh-news';
+
+// The list's freshness is here from the first render (the app fetches it when the list is idle).
+beforeAll(loadFreshNews);
 
 describe('the live region', () => {
   it('speaks through a polite status region, and a repeat is spoken again', () => {

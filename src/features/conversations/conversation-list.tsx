@@ -9,20 +9,17 @@ import type { StatusId } from '../../lib/status';
 import { STATUS_PARAM } from '../../lib/status-params';
 import { useNow } from '../../lib/use-now';
 import { ErrorAlert } from '../../ui/error-alert';
-import { useFreshNotifications } from './desktop-notifications';
 import { useFinderCode, type LoadFinderCode } from './finder-code';
+import { useFreshNewsCode, type LoadFreshNews } from './freshness-code';
 import { ListFooter } from './list-footer';
 import { ListSkeleton } from './list-skeleton';
 import { rowHeight } from './row-content';
 import { ShortcutHelp, type LoadShortcutHelp, type ShortcutHelpHandle } from './shortcut-help';
 import { timeoutHint } from './timeout-hint';
-import { useBannerAnchor } from './use-banner-anchor';
 import { useBatchedRows } from './use-batched-rows';
 import { useConversationList } from './use-conversation-list';
 import { useFirstPaintScrollTop } from './use-first-paint-hand-over';
-import { useFreshConversations } from './use-fresh-conversations';
 import { useFindText, type FindParam } from './use-find-param';
-import { useFreshTitle } from './use-fresh-title';
 import { useListAnnouncements } from './use-list-announcements';
 import { useListKeyboard } from './use-list-keyboard';
 import { useListPlace } from './use-list-place';
@@ -53,6 +50,8 @@ interface NarrowedListProps {
   loadFinder: LoadFinderCode;
   /** The "Keyboard shortcuts" dialog, fetched on demand. */
   loadShortcutHelp: LoadShortcutHelp;
+  /** The list's freshness (checks for news, the banner, the title), fetched when it is idle. */
+  loadFreshNews: LoadFreshNews;
 }
 
 type ConversationListProps = Omit<NarrowedListProps, 'findText' | 'unread'> & {
@@ -88,6 +87,7 @@ const NarrowedConversationList = memo(function NarrowedConversationList({
   unread,
   loadFinder,
   loadShortcutHelp,
+  loadFreshNews,
 }: NarrowedListProps) {
   const { t, language } = useTranslation();
   // The finder's days are on the agent's clock (find-query.ts).
@@ -167,16 +167,12 @@ const NarrowedConversationList = memo(function NarrowedConversationList({
     { serviceUrl, filterKey, selectionOnly: firstPaintOffset > 0, restoreSelection },
   );
 
-  const { fresh, merge } = useFreshConversations(params, list.data?.byId, list.isSuccess);
-  const keepPlace = useBannerAnchor(rows, scrollerRef, virtualizer, height);
+  const freshness = useFreshNewsCode(loadFreshNews);
   useListAnnouncements({
     isFetchingNextPage: list.isFetchingNextPage,
     loaded: list.isSuccess && !list.isFetchingNextPage && !list.isFetchNextPageError,
     rowCount: loaded.length,
-    freshCount: fresh.length,
   });
-  useFreshTitle(fresh.length);
-  useFreshNotifications(fresh.length);
 
   const complete = list.data?.paging.stop === 'end';
   const empty = loaded.length === 0 && complete;
@@ -194,17 +190,17 @@ const NarrowedConversationList = memo(function NarrowedConversationList({
   } else {
     shown = (
       <div className={compact ? 'conversation-list rows-compact' : 'conversation-list'}>
-        {fresh.length > 0 ? (
-          <button
-            type="button"
-            className="fresh-banner"
-            onClick={() => {
-              keepPlace();
-              merge();
-            }}
-          >
-            {t('list.showFresh', { count: fresh.length })}
-          </button>
+        {/* The banner, when there is news; nothing until its code is here (freshness-code.ts). */}
+        {freshness ? (
+          <freshness.FreshNews
+            params={params}
+            loaded={list.data?.byId}
+            enabled={list.isSuccess}
+            rows={rows}
+            scrollerRef={scrollerRef}
+            virtualizer={virtualizer}
+            rowHeight={height}
+          />
         ) : null}
         {finder && query && narrowing && !empty ? (
           <finder.FindStatus

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
 import { announce } from '../../ui/live-region';
 import { viewToReact } from '../../ui/view-react';
@@ -8,19 +8,10 @@ import { notificationsOn } from './notification-preference';
 /**
  * Desktop notifications of new or updated conversations: off until the agent turns them on (the
  * browser's permission is asked only on that click), and only while the tab is hidden (a visible
- * tab has the banner). Asking and showing live in notify.ts, loaded when first needed.
+ * tab has the banner). Asking and showing live in notify.ts, loaded when first needed; noticing
+ * news comes with the list's freshness code (use-fresh-notifications.ts, loaded when the list is
+ * idle). The toggle stays in the first load: the first paint draws it, and the header must not move.
  */
-
-/** Notifies when the count of new or updated conversations grows while the tab is hidden. */
-export function useFreshNotifications(count: number): void {
-  const last = useRef(count);
-  useEffect(() => {
-    if (count > last.current && document.hidden && 'Notification' in window && notificationsOn()) {
-      void import('./notify').then((notify) => notify.notifyFresh(count));
-    }
-    last.current = count;
-  }, [count]);
-}
 
 /** "Notify me" in the header: a toggle; the first turn-on asks the browser's permission. */
 export function NotificationsToggle() {

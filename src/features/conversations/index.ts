@@ -11,3 +11,5 @@ export { useFindParam } from './use-find-param';
 /** @public read through the pane module's type (finder-code.ts), which knip cannot follow */
 export { FindStatus, narrowRows, parseFindQuery } from './finder';
 export { ShortcutHelpDialog } from './shortcut-help-dialog';
+// Likewise the list's freshness (freshness-code.ts).
+export { FreshNews } from './fresh-news';

@@ -37,6 +37,6 @@ export function conversationHeadOptions(
     queryKey: conversationKeys.head(params),
     queryFn: ({ signal }) =>
       fetchConversationPage(session, params, undefined, { signal, timeoutMs }),
-    meta: { backgroundErrorMessage: 'list.checkFailed' satisfies MessageId },
+    meta: { backgroundErrorMessage: 'fresh.checkFailed' satisfies MessageId },
   });
 }

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import type { ConversationListParams } from '../../api/conversations';
 import { conversationKeys } from '../../api/query-keys';
 import type { Conversation, ConversationPage } from '../../api/schemas';
@@ -9,6 +9,12 @@ import { freshConversations } from './paging';
 import { conversationHeadOptions } from './queries';
 
 const NONE: Conversation[] = [];
+
+/**
+ * This code arrives after the list (when it is idle, or later when fetching it failed): the first
+ * list to run it checks at once if a check fell due meanwhile, as it would have been made.
+ */
+let arriving = true;
 
 /**
  * Polls the first page (slower while the tab is hidden) and reports conversations
@@ -38,6 +44,14 @@ export function useFreshConversations(
     refetchIntervalInBackground: true,
     refetchOnWindowFocus: 'always',
   });
+
+  const { dataUpdatedAt, refetch } = head;
+  useEffect(() => {
+    if (!enabled || !arriving) return;
+    arriving = false;
+    const interval = document.hidden ? hiddenPollIntervalMs : pollIntervalMs;
+    if (Date.now() - dataUpdatedAt >= interval) void refetch({ cancelRefetch: false });
+  }, [enabled, dataUpdatedAt, refetch, hiddenPollIntervalMs, pollIntervalMs]);
 
   const fresh = useMemo(
     () => (head.data && loaded ? freshConversations(head.data.data, loaded) : NONE),

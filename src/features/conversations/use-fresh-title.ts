@@ -11,7 +11,7 @@ const APP_TITLE = 'Threadline';
 export function useFreshTitle(freshCount: number): void {
   const { t, language } = useTranslation();
   useEffect(() => {
-    document.title = freshCount > 0 ? t('list.freshTitle', { count: freshCount }) : APP_TITLE;
+    document.title = freshCount > 0 ? t('fresh.title', { count: freshCount }) : APP_TITLE;
     return () => {
       document.title = APP_TITLE;
     };

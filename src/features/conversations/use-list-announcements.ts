@@ -7,21 +7,15 @@ interface ListProgress {
   /** The list has data and is not loading or failing a next page. */
   loaded: boolean;
   rowCount: number;
-  freshCount: number;
 }
 
-/** Screen readers hear what the list is doing through the app's live region. */
-export function useListAnnouncements({
-  isFetchingNextPage,
-  loaded,
-  rowCount,
-  freshCount,
-}: ListProgress): void {
+/**
+ * Screen readers hear what the list is doing through the app's live region (news of new or updated
+ * conversations: fresh-news.tsx).
+ */
+export function useListAnnouncements({ isFetchingNextPage, loaded, rowCount }: ListProgress): void {
   useEffect(() => {
     if (isFetchingNextPage) announce(t('list.loadingMore'));
     else if (loaded) announce(t('list.announceLoaded', { count: rowCount }));
   }, [isFetchingNextPage, loaded, rowCount]);
-  useEffect(() => {
-    if (freshCount > 0) announce(t('list.announceFresh', { count: freshCount }));
-  }, [freshCount]);
 }

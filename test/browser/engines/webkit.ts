@@ -314,7 +314,9 @@ function xpathLiteral(text: string): string {
 export function button(name: string): By {
   const literal = xpathLiteral(name);
   return By.xpath(
-    `//button[@aria-label=${literal} or (not(@aria-label) and normalize-space(.)=${literal})]`,
+    // Or its name is in a visually hidden part beside a shorter visible word marked aria-hidden
+    // ("View" shown, "View manual.pdf" read): XPath 1 cannot leave the hidden text out of `.`.
+    `//button[@aria-label=${literal} or (not(@aria-label) and (normalize-space(.)=${literal} or .//*[not(@aria-hidden="true") and normalize-space(.)=${literal}]))]`,
   );
 }
 
