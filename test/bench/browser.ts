@@ -24,8 +24,11 @@ export function launchBrowser(): Promise<Browser> {
 /** The app's sessionStorage key (src/lib/session-store.ts); the baseline pages read it too. */
 export const SESSION_KEY = 'threadline.session';
 
-/** The row both the app and the baseline pages render: an <a> inside the labelled list. */
-export const ROW_SELECTOR = 'ul[aria-label="Conversations"] a.conversation-row';
+/**
+ * The row both the app and the baseline pages render: an <a> inside the list. Not found by the
+ * list's label, which is in the browser's language (in Arabic the first row was never seen).
+ */
+export const ROW_SELECTOR = 'ul a.conversation-row';
 
 /** What the init script records in every top-level document, read back as window.__bench. */
 export interface BenchProbe {
