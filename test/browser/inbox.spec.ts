@@ -13,7 +13,7 @@ test(
   'signs in and shows the first page, newest-updated first',
   { tag: EVERY_ENGINE },
   async ({ page, service }) => {
-    await signIn(page, service);
+    await signIn(page, service, { throughForm: true });
     const newest = service.state.dataset.list()[0]!;
     const first = conversationList(page).getByRole('link').first();
     await expect(first).toHaveAttribute('href', `/conversations/${newest.id}`);

@@ -46,7 +46,7 @@ test('a first sign-in marks nothing; what is updated after it is New, opening cl
   page,
   service,
 }) => {
-  await signIn(page, service);
+  await signIn(page, service, { throughForm: true });
   await expect(conversationList(page).getByRole('link').nth(5)).toBeVisible();
   await expect(newRows(page)).toHaveCount(0);
 

@@ -64,7 +64,7 @@ test('signing in asks for the first page once, with the filters in the address',
   page,
   service,
 }) => {
-  await signIn(page, service, { path: '/?status=open&status=closed' });
+  await signIn(page, service, { path: '/?status=open&status=closed', throughForm: true });
   const firstPages = service.state.requests
     .filter((entry) => entry.method === 'GET' && entry.path === '/conversations/list')
     .map((entry) => new URLSearchParams(entry.query))
