@@ -51,6 +51,12 @@ test.describe('attachment downloads', () => {
       const urls: string[] = [];
       page.context().on('request', (request) => urls.push(request.url()));
       const pane = await openConversation(page, service, id);
+      // The worker active first, as after an agent's first seconds in the app: a download clicked
+      // while it registers keeps the probe's response open meanwhile, and Firefox buffers ~40 MB of
+      // it on loopback (the figure below is about the probe being dropped promptly).
+      await page.evaluate(async () => {
+        await navigator.serviceWorker.ready;
+      });
 
       const saved = await download(page, pane, 'big-export.bin');
       expect(saved.suggestedFilename()).toBe('big-export.bin');
