@@ -293,6 +293,8 @@ test('right to left (dir=rtl) the layout mirrors: the list on the right of the p
   // The language switch (issue 20) will set it; the layout must not need anything else.
   await page.evaluate(() => (document.documentElement.dir = 'rtl'));
   const pane = conversationPane(page, id);
+  // Measured once the pane's code has drawn it (box() does not wait).
+  await expect(pane.getByRole('heading', { name: `Conversation #${id}` })).toBeVisible();
   const list = await box(listRegion(page));
   const paneBox = await box(pane);
   expect(list.x).toBeGreaterThanOrEqual(paneBox.x + paneBox.width - 1);

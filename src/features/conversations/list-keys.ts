@@ -69,8 +69,12 @@ export function handleListKey(context: ListKeyContext): void {
   const target = event.target instanceof Element ? event.target : document.body;
   if (isTyping(target) || target.closest('dialog,[aria-modal="true"]')) return;
   // A row that got focus another way (Tab, a click) is where j/k go on from and what o opens.
+  // The row focused now, not the event's target: the previous key's focus can land while this key
+  // is dispatched (React runs the effect it deferred), after the target was fixed; reading the
+  // target then made this key select the same row again (Firefox, about 1 run in 5 of 30 j's).
+  const focusedNow = document.activeElement ?? target;
   const row = Number(
-    target.closest('[data-conversation-id]')?.getAttribute('data-conversation-id'),
+    focusedNow.closest('[data-conversation-id]')?.getAttribute('data-conversation-id'),
   );
   const focused = context.rows.findIndex(({ id }) => id === row);
   if (focused >= 0 && !context.focusPending) context.index = focused;

@@ -66,22 +66,30 @@ export function useListKeyboard({
   if (selection?.after && !waiting) index += 1;
   const selectedId = rows[index]?.id;
 
-  /** Set by a key: scroll the selected row into view and focus it once it is rendered. */
-  const wantFocus = useRef(false);
+  /**
+   * Set by a key to the selection it made: scroll that row into view and focus it once rendered.
+   * The selection itself, not a flag: React may run the effect of an earlier render (whose
+   * selection is the previous row) before it renders this one, and that effect must not take the
+   * request (in Firefox it did, about 1 run in 5 of 30 j's, and the next j then started from the
+   * row still focused).
+   */
+  const wantFocus = useRef<Selection | null>(null);
 
   const onKeyDown = useEffectEvent((event: KeyboardEvent) => {
     const context: ListKeyContext = {
       event,
       rows,
       index,
-      focusPending: wantFocus.current,
+      // Only while the selection is still the one asked for: opening a conversation replaces it.
+      focusPending: wantFocus.current !== null && wantFocus.current === selection,
       openId,
       paneOpen: pathname !== '/',
       list,
       scroller: scrollerRef.current,
       select: (id, after) => {
-        wantFocus.current = true;
-        setSelection({ id, after });
+        const next = { id, after };
+        wantFocus.current = next;
+        setSelection(next);
       },
       // Opening or closing the pane renders a lot: in a transition the key is painted first.
       go: (path) => startTransition(() => void navigate(path + search)),
@@ -113,15 +121,17 @@ export function useListKeyboard({
     lastOpenId.current = openId;
     const active = document.activeElement;
     if (closed !== undefined && openId === undefined && (!active || active === document.body)) {
-      wantFocus.current = true;
+      wantFocus.current = selection;
     }
-  }, [openId]);
+  }, [openId, selection]);
 
   // After every render: scroll to the selected row once (repeated scroll commands would fight
   // each other), then focus it in whichever render first has it.
   const scrolledTo = useRef(-1);
   useEffect(() => {
-    if (!wantFocus.current || waiting || selectedId === undefined) return;
+    if (!selection || wantFocus.current !== selection || waiting || selectedId === undefined) {
+      return;
+    }
     const scroller = scrollerRef.current;
     const find = () =>
       scroller?.querySelector<HTMLElement>(`[data-conversation-id="${selectedId}"]`);
@@ -135,7 +145,7 @@ export function useListKeyboard({
     }
     const row = find();
     if (row) {
-      wantFocus.current = false;
+      wantFocus.current = null;
       scrolledTo.current = -1;
       row.focus({ preventScroll: true });
     }
