@@ -48,7 +48,9 @@ export default defineConfig({
   timeout: 60_000,
   use: {
     baseURL: `http://127.0.0.1:${port}`,
-    trace: 'retain-on-failure',
+    // DOM snapshots of a failed test, without the screencast: recording frames of every test
+    // (kept or not) cost CPU that the 2-core machine's browser tests are short of.
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: false },
     acceptDownloads: true,
     launchOptions,
   },

@@ -83,7 +83,9 @@ export function useListKeyboard({
       // Only while the selection is still the one asked for: opening a conversation replaces it.
       focusPending: wantFocus.current !== null && wantFocus.current === selection,
       openId,
-      paneOpen: pathname !== '/',
+      // Or already in the address bar: a conversation opened a moment ago is still rendering (a
+      // transition) and Esc must close it, not wait for it (o then Esc lost the Esc 3 times in 20).
+      paneOpen: pathname !== '/' || window.location.pathname !== '/',
       list,
       scroller: scrollerRef.current,
       select: (id, after) => {
