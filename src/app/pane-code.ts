@@ -1,9 +1,9 @@
 import { loadLaterMessages } from '../i18n/translate';
+import { codeOnce } from '../lib/load-once';
 
 type PaneCode = typeof import('./conversation-route');
 
-let pending: Promise<PaneCode> | undefined;
-let loaded: PaneCode | undefined;
+const paneCode = codeOnce<PaneCode>();
 
 /**
  * The conversation pane's code (and the downloads panel's, which shares its chunk): one import for
@@ -12,14 +12,9 @@ let loaded: PaneCode | undefined;
  */
 export function loadPaneCode(): Promise<PaneCode> {
   // Its words come with it: the later part of the language's catalog (i18n/catalog-parts.ts).
-  pending ??= Promise.all([import('./conversation-route'), loadLaterMessages()]).then(
-    ([module]) => (loaded = module),
-    (error: unknown) => {
-      pending = undefined;
-      throw error;
-    },
+  return paneCode.load(() =>
+    Promise.all([import('./conversation-route'), loadLaterMessages()]).then(([module]) => module),
   );
-  return pending;
 }
 
 /**
@@ -28,5 +23,5 @@ export function loadPaneCode(): Promise<PaneCode> {
  * 300 ms, which made the session's first opening take about 400 ms at CPU 4×.
  */
 export function loadedPaneCode(): PaneCode | undefined {
-  return loaded;
+  return paneCode.loaded();
 }

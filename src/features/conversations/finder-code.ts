@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { codeOnce } from '../../lib/load-once';
 
 export type FinderCode = typeof import('./finder');
 
@@ -9,8 +10,7 @@ export type FinderCode = typeof import('./finder');
  */
 export type LoadFinderCode = () => Promise<FinderCode>;
 
-let pending: Promise<FinderCode> | undefined;
-let loaded: FinderCode | undefined;
+const finderCode = codeOnce<FinderCode>();
 
 /**
  * The finder's code (the query's parser, the narrowing, the match count and Keep looking): not
@@ -18,14 +18,7 @@ let loaded: FinderCode | undefined;
  * link has a query. A failed import is forgotten, so the next try asks again.
  */
 export function loadFinderCode(load: LoadFinderCode): Promise<FinderCode> {
-  pending ??= load().then(
-    (module) => (loaded = module),
-    (error: unknown) => {
-      pending = undefined;
-      throw error;
-    },
-  );
-  return pending;
+  return finderCode.load(load);
 }
 
 export interface FinderCodeState {
@@ -44,7 +37,7 @@ export function useFinderCode(
   text: string,
   load: LoadFinderCode,
 ): FinderCodeState {
-  const [code, setCode] = useState(loaded);
+  const [code, setCode] = useState(finderCode.loaded);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     if (!wanted || code) return;
@@ -61,5 +54,6 @@ export function useFinderCode(
       live = false;
     };
   }, [wanted, text, code, load]);
-  return { finder: code ?? loaded, failed: failed && !(code ?? loaded) };
+  const finder = code ?? finderCode.loaded();
+  return { finder, failed: failed && !finder };
 }

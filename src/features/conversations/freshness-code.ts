@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useConfig } from '../../lib/config-context';
+import { codeOnce } from '../../lib/load-once';
 import { whenIdle } from '../../lib/when-idle';
 
 type FreshNewsCode = typeof import('./fresh-news');
@@ -11,20 +12,11 @@ type FreshNewsCode = typeof import('./fresh-news');
  */
 export type LoadFreshNews = () => Promise<FreshNewsCode>;
 
-let pending: Promise<FreshNewsCode> | undefined;
-/** Once it has arrived: a list mounted later (another filter, Back) has it from its first render. */
-let loaded: FreshNewsCode | undefined;
+/** Once it has arrived, a list mounted later (another filter, Back) has it from its first render. */
+const freshNewsCode = codeOnce<FreshNewsCode>();
 
-/** Fetches the freshness code once; a failed import is forgotten, so the next try asks again. */
 export function loadFreshNewsCode(load: LoadFreshNews): Promise<FreshNewsCode> {
-  pending ??= load().then(
-    (module) => (loaded = module),
-    (error: unknown) => {
-      pending = undefined;
-      throw error;
-    },
-  );
-  return pending;
+  return freshNewsCode.load(load);
 }
 
 /**
@@ -34,7 +26,7 @@ export function loadFreshNewsCode(load: LoadFreshNews): Promise<FreshNewsCode> {
  */
 export function useFreshNewsCode(load: LoadFreshNews): FreshNewsCode | undefined {
   const { pollIntervalMs } = useConfig();
-  const [code, setCode] = useState(loaded);
+  const [code, setCode] = useState(freshNewsCode.loaded);
   useEffect(() => {
     if (code) return;
     let live = true;
