@@ -70,8 +70,8 @@ export function handleListKey(context: ListKeyContext): void {
   if (isTyping(target) || target.closest('dialog,[aria-modal="true"]')) return;
   // A row that got focus another way (Tab, a click) is where j/k go on from and what o opens.
   // The row focused now, not the event's target: the previous key's focus can land while this key
-  // is dispatched (React runs the effect it deferred), after the target was fixed; reading the
-  // target then made this key select the same row again (Firefox, about 1 run in 5 of 30 j's).
+  // is being dispatched (React runs an effect it deferred before this listener), after the target
+  // was fixed, and the target would then make this key select that same row again.
   const focusedNow = document.activeElement ?? target;
   const row = Number(
     focusedNow.closest('[data-conversation-id]')?.getAttribute('data-conversation-id'),
