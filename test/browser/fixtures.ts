@@ -4,6 +4,7 @@ import {
   type RunningServiceDouble,
   type StartOptions,
 } from '../../service-double/index';
+import { SESSION_KEY } from '../../src/lib/session-store';
 
 export const BROWSER_TOKEN = 'browser-test-token';
 
@@ -112,9 +113,9 @@ export async function signIn(
     // Any page of the app's origin holds its sessionStorage: config.json is the lightest.
     await page.goto('/config.json');
     await page.evaluate(
-      ([serviceUrl, bearer]) =>
-        sessionStorage.setItem('threadline.session', JSON.stringify({ serviceUrl, token: bearer })),
-      [service.url, token] as const,
+      ([key, serviceUrl, bearer]) =>
+        sessionStorage.setItem(key, JSON.stringify({ serviceUrl, token: bearer })),
+      [SESSION_KEY, service.url, token] as const,
     );
     await page.goto(path);
     await inboxStarted(page);
