@@ -1,11 +1,13 @@
 /// <reference types="vitest/config" />
 import react from '@vitejs/plugin-react';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { demoServicePlugin } from './service-double/vite-plugin.ts';
 import { downloadWorkerPlugin } from './src/download-worker/vite-plugin.ts';
 import { catalogPlugin } from './src/i18n/vite-plugin.ts';
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     catalogPlugin(),
@@ -14,6 +16,10 @@ export default defineConfig({
     listUiCodeFiles(),
     trustedTypesInBuildOnly(),
   ],
+  // React Router 7's package exports name only its development build (with its warnings on),
+  // whatever the mode: remix-run/react-router#14102, open. The app is built against its
+  // production build, which the package ships beside it.
+  resolve: command === 'build' ? { alias: reactRouterProductionBuild() } : {},
   build: {
     target: 'es2022',
     sourcemap: true,
@@ -31,7 +37,20 @@ export default defineConfig({
     expect: { requireAssertions: true },
     testTimeout: 15_000,
   },
-});
+}));
+
+/** `react-router` and `react-router/dom` from the package's `dist/production/`. */
+function reactRouterProductionBuild() {
+  // The development entry the exports name, then its production sibling.
+  const production = path.join(
+    path.dirname(fileURLToPath(import.meta.resolve('react-router'))),
+    '../production',
+  );
+  return [
+    { find: /^react-router$/, replacement: path.join(production, 'index.mjs') },
+    { find: /^react-router\/dom$/, replacement: path.join(production, 'dom-export.mjs') },
+  ];
+}
 
 /**
  * src/boot/ starts the UI code (src/app/start.tsx) with a dynamic import once the first screen is

@@ -1,12 +1,13 @@
 /**
  * The first-load budget, part of `npm test`: builds the app into a temporary folder, measures what
  * an agent's browser downloads before the app shows (test/budget/measure-first-load.ts says what
- * counts) and exits 1 when that is over FIRST_LOAD_BUDGET_KIB, gzip level 9.
+ * counts) and exits 1 when that is over FIRST_LOAD_BUDGET_KIB, gzip level 9, or when a library's
+ * development build is in the built code.
  *
  * `tsx test/budget/first-load.ts [--dist DIR]`: with --dist, measures an existing build instead
  * (it must have been built with `--manifest`).
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -45,6 +46,25 @@ async function uiCodeFile(distDir: string): Promise<string | undefined> {
   return manifest[UI_CODE_SOURCE]?.file;
 }
 
+/**
+ * Libraries' development builds (warnings on, larger) found in the built code, by their source
+ * maps: React Router's exports name only its development build (vite.config.ts says why).
+ */
+async function developmentBuilds(distDir: string): Promise<string[]> {
+  const assets = path.join(distDir, 'assets');
+  const maps = (await readdir(assets)).filter((file) => file.endsWith('.js.map'));
+  const found = new Set<string>();
+  for (const file of maps) {
+    const { sources } = JSON.parse(await readFile(path.join(assets, file), 'utf8')) as {
+      sources: string[];
+    };
+    for (const source of sources) {
+      if (/node_modules\/.*(\/development\/|\.development\.js$)/.test(source)) found.add(source);
+    }
+  }
+  return [...found];
+}
+
 function table(rows: FileSize[]): string {
   const width = Math.max(...rows.map((row) => row.file.length));
   return rows
@@ -79,6 +99,11 @@ async function main(): Promise<number> {
       console.error(
         `The UI code (${UI_CODE_SOURCE}, ${uiCode ?? 'not in the manifest'}) is not in the first load: index.html no longer lists it the way measure-first-load.ts reads.`,
       );
+      return 1;
+    }
+    const development = await developmentBuilds(distDir);
+    if (development.length > 0) {
+      console.error(`Development builds in the production code:\n  ${development.join('\n  ')}`);
       return 1;
     }
     if (bundle.manifestMismatch) {
