@@ -5,7 +5,10 @@ import { median } from './stats';
 import type { Throttling } from './throttle';
 
 export interface FirstRowResult {
-  /** The browser's language (the app starts in it; the hand-written page is English either way). */
+  /**
+   * The browser's language: the app starts in it, and the hand-written page writes its rows in
+   * it too where it is Arabic (right to left, the app's words), in English otherwise.
+   */
   locale: string;
   /** The first row painted (the end of the frame that draws it) rather than attached. */
   painted: boolean;
