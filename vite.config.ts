@@ -18,7 +18,8 @@ export default defineConfig(({ command }) => ({
   ],
   // React Router 7's package exports name only its development build (with its warnings on),
   // whatever the mode: remix-run/react-router#14102, open. The app is built against its
-  // production build, which the package ships beside it.
+  // production build, which the package ships beside it (react-router is a dependency of its own
+  // in package.json for this: react-router-dom re-exports it, at the same exact version).
   resolve: command === 'build' ? { alias: reactRouterProductionBuild() } : {},
   build: {
     target: 'es2022',
