@@ -194,6 +194,45 @@ test('loading more and new conversations are announced in a polite live region',
   await expect(liveRegion(page)).toHaveText('1 new or updated conversations');
 });
 
+test('following the end, "Loading more" is said once per run of pages, not once per page', async ({
+  page,
+  startService,
+}) => {
+  const service = await startService({ conversations: 1000, latencyMs: 40 });
+  await signIn(page, service);
+  await expect(liveRegion(page)).toHaveText(/^\d+ conversations loaded/);
+  // Every text written to the region, in order (each write replaces its text node).
+  const written = await liveRegion(page).evaluate(
+    (region) =>
+      new Promise<string[]>((resolve) => {
+        const texts: string[] = [];
+        new MutationObserver((records) => {
+          for (const record of records) {
+            for (const node of record.addedNodes) texts.push(node.textContent ?? '');
+          }
+        }).observe(region, { childList: true });
+        const scroller = document.querySelector<HTMLElement>(
+          '[data-testid="conversation-scroller"]',
+        )!;
+        // The agent keeps the list at its end until the last page has come.
+        const follow = () => {
+          if (scroller.textContent?.includes('All 1,000 conversations loaded')) {
+            resolve(texts);
+            return;
+          }
+          scroller.scrollTop = scroller.scrollHeight;
+          requestAnimationFrame(follow);
+        };
+        requestAnimationFrame(follow);
+      }),
+  );
+  const loadingMore = written.map((text) => text.startsWith('Loading more conversations'));
+  expect(loadingMore).toContain(true);
+  // Before, each page landing with the next on its way said "Loading more" again (103 times in
+  // 4 s over 5,000 conversations); now the count comes between two of them.
+  expect(loadingMore.some((loading, i) => loading && loadingMore[i - 1])).toBe(false);
+  await expect(liveRegion(page)).toHaveText('1,000 conversations loaded');
+});
 test(
   'focus is visible on rows, checkboxes, buttons and links',
   { tag: EVERY_ENGINE },

@@ -1,5 +1,6 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, renderHook, screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { useListAnnouncements } from '../../src/features/conversations/use-list-announcements';
 import { announce, LiveRegion } from '../../src/ui/live-region';
 import { service, useService } from '../support/msw';
 import { liveRegion } from '../support/queries';
@@ -46,5 +47,43 @@ describe('the list announces', () => {
     service().dataset.touch(service().dataset.list()[60]!.id);
     await screen.findByRole('button', { name: 'Show 1 new or updated' });
     expect(liveRegion()).toHaveTextContent('1 new or updated conversations');
+  });
+});
+
+describe('while pages land one after another', () => {
+  it('says "Loading more" once, and the count once they have stopped', () => {
+    render(<LiveRegion />);
+    const writes: string[] = [];
+    const region = screen.getByRole('status');
+    // Each write replaces the region's text node: the records keep every text written.
+    new MutationObserver((records) => {
+      for (const record of records) {
+        for (const node of record.addedNodes) writes.push(node.textContent ?? '');
+      }
+    }).observe(region, {
+      childList: true,
+      characterData: true,
+      subtree: true,
+    });
+    const progress = (isFetchingNextPage: boolean, rowCount: number) => ({
+      isFetchingNextPage,
+      loaded: !isFetchingNextPage,
+      rowCount,
+    });
+    const list = renderHook((props) => useListAnnouncements(props), {
+      initialProps: progress(false, 50),
+    });
+    list.rerender(progress(true, 50));
+    // The agent follows the end: each page lands with the next already requested.
+    list.rerender(progress(true, 100));
+    list.rerender(progress(true, 150));
+    list.rerender(progress(false, 200));
+    return waitFor(() =>
+      expect(writes).toEqual([
+        '50 conversations loaded',
+        'Loading more conversations…',
+        '200 conversations loaded',
+      ]),
+    );
   });
 });
