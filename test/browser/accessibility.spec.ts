@@ -6,6 +6,7 @@ import {
   BROWSER_TOKEN,
   conversationList,
   expect,
+  scrollListToEnd,
   signIn,
   test,
   typeInto,
@@ -202,29 +203,18 @@ test('following the end, "Loading more" is said once per run of pages, not once 
   await signIn(page, service);
   await expect(liveRegion(page)).toHaveText(/^\d+ conversations loaded/);
   // Every text written to the region, in order (each write replaces its text node).
-  const written = await liveRegion(page).evaluate(
-    (region) =>
-      new Promise<string[]>((resolve) => {
-        const texts: string[] = [];
-        new MutationObserver((records) => {
-          for (const record of records) {
-            for (const node of record.addedNodes) texts.push(node.textContent ?? '');
-          }
-        }).observe(region, { childList: true });
-        const scroller = document.querySelector<HTMLElement>(
-          '[data-testid="conversation-scroller"]',
-        )!;
-        // The agent keeps the list at its end until the last page has come.
-        const follow = () => {
-          if (scroller.textContent?.includes('All 1,000 conversations loaded')) {
-            resolve(texts);
-            return;
-          }
-          scroller.scrollTop = scroller.scrollHeight;
-          requestAnimationFrame(follow);
-        };
-        requestAnimationFrame(follow);
-      }),
+  await liveRegion(page).evaluate((region) => {
+    const texts: string[] = [];
+    (window as unknown as { writtenToRegion: string[] }).writtenToRegion = texts;
+    new MutationObserver((records) => {
+      for (const record of records) {
+        for (const node of record.addedNodes) texts.push(node.textContent ?? '');
+      }
+    }).observe(region, { childList: true });
+  });
+  await scrollListToEnd(page, 'All 1,000 conversations loaded');
+  const written = await page.evaluate(
+    () => (window as unknown as { writtenToRegion: string[] }).writtenToRegion,
   );
   const loadingMore = written.map((text) => text.startsWith('Loading more conversations'));
   expect(loadingMore).toContain(true);
