@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fetchConversationPage } from '../../src/api/conversations';
 import { paintInbox } from '../../src/boot/first-paint';
 import { createHandOver } from '../../src/boot/hand-over';
@@ -47,6 +47,10 @@ function firstScreen(container: Element) {
 }
 
 describe('first paint', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('draws the same first screen as the app, header, filter and rows, so the swap moves nothing', async () => {
     // More than a page, so the per-status counts (known only once all is loaded) stay empty in both.
     useService({ conversations: 120 });
@@ -74,6 +78,10 @@ describe('first paint', () => {
   });
 
   it('draws the New marks as the app does, badge and all', async () => {
+    // The clock stands still: rows updated a minute from now read "in 1 minute" or "now" on either
+    // side of that minute, and the first paint and the app must draw the same words (under load
+    // the two renders were far enough apart to straddle it).
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
     const service = useService({ conversations: 120 });
     forgetMarks(TEST_SERVICE_URL);
     localStorage.setItem(
