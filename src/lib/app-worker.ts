@@ -1,4 +1,4 @@
-import { WORKER_SCRIPT_PATH } from '../download-worker/protocol';
+import { type PageMessage, WORKER_SCRIPT_PATH } from '../download-worker/protocol';
 import { workerScriptUrl } from './trusted-types';
 
 /**
@@ -31,4 +31,19 @@ export function registerAppWorker(): Promise<ServiceWorkerRegistration> {
       throw error;
     });
   return registering;
+}
+
+/**
+ * Asks the active worker to control this page when it does not: a page loaded past it (a hard
+ * reload) or while the first version was activating (its claim of the open pages came before
+ * this one existed) would otherwise stay uncontrolled until its next load, its later chunks and
+ * config.json off the worker's copies.
+ */
+export async function askToControlThisPage(): Promise<ServiceWorkerRegistration> {
+  const container = navigator.serviceWorker;
+  const registration = await container.ready;
+  if (!container.controller) {
+    registration.active?.postMessage({ type: 'claim' } satisfies PageMessage);
+  }
+  return registration;
 }

@@ -168,3 +168,33 @@ test("after one visit the app starts without its server or the network; Cache St
     await server.stop();
   }
 });
+
+test('a page loaded past the worker (a hard reload) is under its control again once the app starts', async ({
+  page,
+  service,
+}) => {
+  const server = await startAppServer(BUILD_DIR);
+  server.setConfig(deploymentConfig(service));
+  try {
+    await signIn(page, service, { path: `${server.origin}/` });
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await page.addInitScript(() =>
+      Object.assign(window, { controlledAtStart: navigator.serviceWorker.controller !== null }),
+    );
+    // Shift+Reload: the browser loads the page from the network and leaves it uncontrolled.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Page.reload', { ignoreCache: true });
+    await page.waitForFunction(() => 'controlledAtStart' in window);
+    expect(
+      await page.evaluate(() => (window as { controlledAtStart?: boolean }).controlledAtStart),
+    ).toBe(false);
+    await expect(conversationList(page).getByRole('link').first()).toBeVisible();
+    await appStarted(page);
+    // The app asks the active worker to take it (without, it stayed uncontrolled to the end).
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+      timeout: 10_000,
+    });
+  } finally {
+    await server.stop();
+  }
+});

@@ -1,4 +1,4 @@
-import { appWorkerAvailable, registerAppWorker } from '../../lib/app-worker';
+import { appWorkerAvailable, askToControlThisPage, registerAppWorker } from '../../lib/app-worker';
 import { mountAppNotices } from './app-notices';
 import { showCountOnIcons } from './count-on-icons';
 
@@ -16,6 +16,7 @@ export function startInstalledApp(): void {
     (registration: ServiceWorkerRegistration | undefined) => {
       // Browsers always give a registration; a tool that blocks workers may give none.
       if (!registration) return;
+      void askToControlThisPage();
       mountAppNotices({
         container: navigator.serviceWorker,
         registration,

@@ -1,6 +1,9 @@
 import { createDeadline } from '../../../api/deadline';
-import { type PageMessage } from '../../../download-worker/protocol';
-import { appWorkerAvailable, registerAppWorker } from '../../../lib/app-worker';
+import {
+  appWorkerAvailable,
+  askToControlThisPage,
+  registerAppWorker,
+} from '../../../lib/app-worker';
 import { WORKER_SETUP_TIMEOUT_MS } from './download-settings';
 
 /**
@@ -29,16 +32,15 @@ async function withTimeout<T>(promise: Promise<T>, timeoutMs: number): Promise<T
 async function registerAndTakeControl(): Promise<ServiceWorker> {
   const container = navigator.serviceWorker;
   await registerAppWorker();
-  const registration = await container.ready;
-  if (!container.controller) {
-    // First registration: the worker claims open pages when it activates. A page loaded with a
-    // hard reload is not controlled even by an active worker, so ask it to claim again.
-    const controlled = new Promise<void>((resolve) => {
-      container.addEventListener('controllerchange', () => resolve(), { once: true });
-    });
-    registration.active?.postMessage({ type: 'claim' } satisfies PageMessage);
-    await controlled;
-  }
+  // First registration: the worker claims open pages when it activates; a page it missed (a hard
+  // reload, say) is asked for.
+  const controlled = container.controller
+    ? Promise.resolve()
+    : new Promise<void>((resolve) => {
+        container.addEventListener('controllerchange', () => resolve(), { once: true });
+      });
+  const registration = await askToControlThisPage();
+  await controlled;
   const worker = registration.active ?? container.controller;
   if (!worker) throw new Error('The download worker is not active.');
   return worker;
