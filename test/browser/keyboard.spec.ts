@@ -240,3 +240,54 @@ test('Esc brings the closed conversation back into view and focuses it', async (
   await expect(row(page, ids[1]!)).toBeFocused();
   await expect(row(page, ids[1]!)).toBeInViewport();
 });
+
+/** Conversation ids of the rows wholly inside the list's visible area, top to bottom. */
+function idsInView(page: Page) {
+  return page.getByTestId('conversation-scroller').evaluate((scroller) => {
+    const view = scroller.getBoundingClientRect();
+    return Array.from(scroller.querySelectorAll('[data-conversation-id]'))
+      .filter((row) => {
+        const box = row.getBoundingClientRect();
+        return box.top >= view.top && box.bottom <= view.bottom;
+      })
+      .map((row) => Number(row.getAttribute('data-conversation-id')));
+  });
+}
+
+test('after scrolling with the wheel, j and k go on from the rows in view instead of jumping back', async ({
+  page,
+  service,
+}) => {
+  await signIn(page, service);
+  const scroller = page.getByTestId('conversation-scroller');
+  const box = (await scroller.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  const wheelDown = async () => {
+    const before = await scroller.evaluate((element) => element.scrollTop);
+    for (let i = 0; i < 3; i += 1) await page.mouse.wheel(0, 1_000);
+    await expect
+      .poll(() => scroller.evaluate((element) => element.scrollTop))
+      .toBeGreaterThan(before + 1_500);
+  };
+
+  // Nothing selected yet: j selects the first row in view, where it is.
+  await wheelDown();
+  const scrolledTo = await scroller.evaluate((element) => element.scrollTop);
+  const inView = await idsInView(page);
+  await page.keyboard.press('j');
+  await expect.poll(() => focusedRowId(page)).toBe(inView[0]);
+  expect(await scroller.evaluate((element) => element.scrollTop)).toBeGreaterThan(scrolledTo - 200);
+
+  // A selection scrolled out of view: j goes on from the rows in view, and so does k.
+  await wheelDown();
+  const later = await idsInView(page);
+  await page.keyboard.press('j');
+  await expect.poll(() => focusedRowId(page)).toBe(later[0]);
+  await wheelDown();
+  const further = await idsInView(page);
+  await page.keyboard.press('k');
+  await expect.poll(() => focusedRowId(page)).toBe(further.at(-1));
+  // In view, the selection moves as before.
+  await page.keyboard.press('k');
+  await expect.poll(() => focusedRowId(page)).toBe(further.at(-2));
+});

@@ -44,11 +44,45 @@ function pressShortcutButton(key: string): boolean {
   return !!button;
 }
 
+/** The drawn rows' ids inside the scroller's visible area, top to bottom (none if it is hidden). */
+function idsInView(scroller: HTMLElement | null): number[] {
+  if (!scroller) return [];
+  const view = scroller.getBoundingClientRect();
+  if (view.height <= 0) return [];
+  const ids: number[] = [];
+  for (const row of scroller.querySelectorAll<HTMLElement>('[data-conversation-id]')) {
+    const box = row.getBoundingClientRect();
+    if (box.top >= view.top && box.bottom <= view.bottom) {
+      ids.push(Number(row.getAttribute('data-conversation-id')));
+    }
+  }
+  return ids;
+}
+
+/**
+ * Where j/k start when the agent scrolled away from the selection (or has none): the first row in
+ * view for j, the last for k, so the keys go on where the agent is looking instead of jumping back.
+ * Undefined when the selection is in view, on its way into it, or the list is not shown.
+ */
+function rowWhereTheAgentLooks(context: ListKeyContext, step: 1 | -1): number | undefined {
+  if (context.focusPending) return undefined;
+  const inView = idsInView(context.scroller);
+  const selectedId = context.rows[context.index]?.id;
+  if (inView.length === 0 || (selectedId !== undefined && inView.includes(selectedId))) {
+    return undefined;
+  }
+  const id = step === 1 ? inView[0] : inView.at(-1);
+  const index = context.rows.findIndex((row) => row.id === id);
+  return index >= 0 ? index : undefined;
+}
+
 function move(context: ListKeyContext, step: 1 | -1) {
   const { rows, index, select } = context;
   const current = rows[index];
   const target = rows[index + step];
-  if (!current) {
+  const looked = rowWhereTheAgentLooks(context, step);
+  if (looked !== undefined) select(rows[looked]!.id);
+  else if (!current) {
     if (rows[0]) select(rows[0].id);
   } else if (target) select(target.id);
   else if (step === 1 && context.list.hasNextPage) {
