@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { conversationList, expect, listRequests, signIn, test } from './fixtures';
+import { layoutProblemsInPage } from './layout-problems';
 
 /*
  * Find in the list: the query narrows the loaded rows and lives in the URL; Keep looking pages on
@@ -128,4 +129,17 @@ test('the pane’s "Find it in the list" starts Keep looking once; a reload does
   // ahead of its view), not the whole list.
   await expect(findStatus(page)).toContainText(/^0 of (50|100) loaded conversations match\.$/);
   expect(listRequests(service).length).toBeLessThanOrEqual(before + 2);
+});
+
+test('a long word the finder does not understand wraps under the field: nothing scrolls sideways', async ({
+  page,
+  service,
+}) => {
+  for (const width of [1280, 360]) {
+    await page.setViewportSize({ width, height: 800 });
+    await signIn(page, service);
+    await finder(page).fill('x'.repeat(500));
+    await expect(page.getByText(/^Not understood: “x+”/)).toBeVisible();
+    expect(await page.evaluate(layoutProblemsInPage), `at ${width} px`).toEqual([]);
+  }
 });
