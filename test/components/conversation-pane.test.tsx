@@ -92,6 +92,20 @@ describe('conversation pane', () => {
     expect(new URLSearchParams(requests[1]!.query).get('next')).not.toBeNull();
   });
 
+  it('keeps the focus of Load more messages: on the footer while loading, then on the first new message', async () => {
+    const long = service().dataset.list()[0]!;
+    const { user } = renderApp({ route: `/conversations/${long.id}` });
+    const first = await messageItems(long.id);
+    const button = await screen.findByRole('button', { name: 'Load more messages' });
+    button.focus();
+    await user.keyboard('{Enter}');
+    await waitFor(async () =>
+      expect((await messageItems(long.id)).length).toBeGreaterThan(first.length),
+    );
+    const items = await messageItems(long.id);
+    expect(items[first.length]).toHaveFocus();
+  });
+
   it('asks for the next messages once when Load more and the auto-load fire together', async () => {
     const long = service().dataset.list()[0]!;
     renderApp({ route: `/conversations/${long.id}` });

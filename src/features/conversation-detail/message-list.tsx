@@ -1,3 +1,4 @@
+import { useLayoutEffect, useRef, type RefObject } from 'react';
 import type { MessagePage } from '../../api/messages';
 import { useTranslation } from '../../i18n/use-translation';
 import { ErrorAlert } from '../../ui/error-alert';
@@ -26,7 +27,9 @@ export function MessageList({
   const { t } = useTranslation();
   const messages = pages.flatMap((page) => page.messages);
   const canAutoLoad = hasNextPage && !isFetchingNextPage && !nextPageError;
-  const sentinel = useAutoLoad<HTMLDivElement>(canAutoLoad, onLoadMore);
+  const footerRef = useAutoLoad<HTMLDivElement>(canAutoLoad, onLoadMore);
+  const listRef = useRef<HTMLOListElement>(null);
+  const loadRequested = useFocusThroughLoadMore(messages.length, listRef, footerRef);
 
   if (messages.length === 0 && !hasNextPage) {
     return <p className="detail-empty">{t('pane.noMessages')}</p>;
@@ -40,12 +43,12 @@ export function MessageList({
       nextPageError={nextPageError}
       onLoadMore={onLoadMore}
     >
-      <ol className="messages" aria-label={t('pane.messages')}>
+      <ol ref={listRef} className="messages" aria-label={t('pane.messages')}>
         {messages.map((message) => (
           <MessageItem key={message.key} message={message} conversationId={conversationId} />
         ))}
       </ol>
-      <div ref={sentinel} className="messages-footer">
+      <div ref={footerRef} className="messages-footer" tabIndex={-1}>
         {nextPageError && !isFetchingNextPage ? (
           <ErrorAlert
             title={t('pane.moreMessagesFailed')}
@@ -55,7 +58,13 @@ export function MessageList({
         ) : isFetchingNextPage ? (
           <p role="status">{t('pane.loadingMoreMessages')}</p>
         ) : hasNextPage ? (
-          <button type="button" onClick={onLoadMore}>
+          <button
+            type="button"
+            onClick={() => {
+              loadRequested();
+              onLoadMore();
+            }}
+          >
             {t('pane.loadMoreMessages')}
           </button>
         ) : messages.length > 0 ? (
@@ -64,4 +73,34 @@ export function MessageList({
       </div>
     </AttachmentViewerProvider>
   );
+}
+
+/**
+ * Load more replaces itself (with "Loading…", then the messages): focus, which was on it, would
+ * fall to the page. It waits on the footer while the page loads, then goes to the first message
+ * the page brought, so the agent reads on from there.
+ */
+function useFocusThroughLoadMore(
+  count: number,
+  listRef: RefObject<HTMLOListElement | null>,
+  footerRef: RefObject<HTMLDivElement | null>,
+) {
+  const waitingFrom = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    const from = waitingFrom.current;
+    if (from === null) return;
+    const footer = footerRef.current;
+    const lost = !document.activeElement || document.activeElement === document.body;
+    const first = count > from ? listRef.current?.children[from] : undefined;
+    if (first instanceof HTMLElement) {
+      waitingFrom.current = null;
+      if (!lost && !footer?.contains(document.activeElement)) return;
+      // Not in the tab order; -1 lets it take focus.
+      first.setAttribute('tabindex', '-1');
+      first.focus();
+    } else if (lost) footer?.focus();
+  });
+  return () => {
+    if (footerRef.current?.contains(document.activeElement)) waitingFrom.current = count;
+  };
 }
