@@ -22,3 +22,15 @@ it('Show … new or updated puts the conversations that changed at the top, and 
   await waitFor(() => expect(firstRow()).toHaveAccessibleName(new RegExp(`#${below}\\b`)));
   expect(screen.queryByRole('button', { name: /new or updated/ })).not.toBeInTheDocument();
 });
+
+it('gives the focus the banner had to a row of the list when it goes', async () => {
+  const { user } = renderApp({ config: { pollIntervalMs: 100 } });
+  await screen.findByRole('list', { name: 'Conversations' });
+  const below = service().dataset.list()[60]!.id;
+  service().dataset.touch(below);
+  const banner = await screen.findByRole('button', { name: 'Show 1 new or updated' });
+  banner.focus();
+  await user.keyboard('{Enter}');
+  await waitFor(() => expect(firstRow()).toHaveAccessibleName(new RegExp(`#${below}\\b`)));
+  await waitFor(() => expect(firstRow()).toHaveFocus());
+});

@@ -52,8 +52,8 @@ export const FreshNews = memo(function FreshNews({
     <button
       type="button"
       className="fresh-banner"
-      onClick={() => {
-        keepPlace();
+      onClick={(event) => {
+        keepPlace(document.activeElement === event.currentTarget);
         merge();
       }}
     >

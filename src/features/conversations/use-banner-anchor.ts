@@ -11,24 +11,36 @@ export function useBannerAnchor(
   scrollerRef: RefObject<HTMLElement | null>,
   virtualizer: RowVirtualizer,
   rowHeight: number,
-): () => void {
-  const anchor = useRef<{ id: number; offset: number } | null>(null);
+): (focus: boolean) => void {
+  const anchor = useRef<{ id: number; offset: number; focus: boolean } | null>(null);
   useLayoutEffect(() => {
     const target = anchor.current;
     const scroller = scrollerRef.current;
     if (!target || !scroller) return;
     anchor.current = null;
     const index = rows.findIndex((row) => row.id === target.id);
-    if (index >= 0 && scroller.scrollTop > 0) {
-      scroller.scrollTop = index * rowHeight - target.offset;
-    }
+    const kept = index >= 0 && scroller.scrollTop > 0;
+    if (kept) scroller.scrollTop = index * rowHeight - target.offset;
+    if (!target.focus) return;
+    // The banner had the focus and is gone: the row the agent was reading takes it (at the top of
+    // the list, the first of the new ones), once the virtualizer has drawn it for the new place.
+    const id = kept ? target.id : rows[0]?.id;
+    const frame = requestAnimationFrame(() =>
+      scroller.querySelector<HTMLElement>(`[data-conversation-id="${id}"]`)?.focus({
+        preventScroll: true,
+      }),
+    );
+    return () => cancelAnimationFrame(frame);
   }, [rows, scrollerRef, rowHeight]);
 
-  return () => {
+  /** Before the merge: `focus` when the banner, about to go, has the focus. */
+  return (focus: boolean) => {
     const scroller = scrollerRef.current;
     if (!scroller) return;
     const first = virtualizer.getVirtualItems().find((item) => item.end > scroller.scrollTop);
     const row = first ? rows[first.index] : undefined;
-    if (first && row) anchor.current = { id: row.id, offset: first.start - scroller.scrollTop };
+    if (first && row) {
+      anchor.current = { id: row.id, offset: first.start - scroller.scrollTop, focus };
+    }
   };
 }
