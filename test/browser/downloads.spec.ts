@@ -320,3 +320,28 @@ test.describe('downloads outlive the pane', () => {
     }
   });
 });
+
+test('the keyboard stays on the download: Download hands its focus to Cancel, Cancel back to Download', async ({
+  page,
+  service,
+}) => {
+  const slow = await throttled(service, 1 * MiB);
+  try {
+    const [id] = conversationIds(service) as [number];
+    service.state.addAttachment(id, {
+      fileName: 'long-call.bin',
+      mimeType: 'application/octet-stream',
+      size: 8 * MiB,
+    });
+    await signIn(page, slow, { path: `/conversations/${id}` });
+    const item = pane(page, id).getByRole('listitem').filter({ hasText: 'long-call.bin' });
+    await item.getByRole('button', { name: 'Download long-call.bin' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(item.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(item.getByRole('button', { name: 'Download long-call.bin' })).toBeFocused();
+    await expect(item.getByRole('status')).toContainText('Download cancelled.');
+  } finally {
+    await slow.close();
+  }
+});

@@ -211,6 +211,23 @@ describe('attachment download', () => {
     expect(within(item).getByRole('button', { name: 'Download slow.pdf' })).toBeVisible();
   });
 
+  it('keeps the keyboard on the download: Download hands its focus to Cancel, and Cancel back to Download', async () => {
+    captureSavedFiles();
+    const controlled = controlledAttachment(4000);
+    const { user, button, item } = await openWithAttachment({
+      fileName: 'slow.pdf',
+      url: controlled.url,
+    });
+    button.focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(within(item).getByRole('button', { name: 'Cancel' })).toHaveFocus());
+    await user.keyboard('{Enter}');
+    await waitFor(() =>
+      expect(within(item).getByRole('button', { name: 'Download slow.pdf' })).toHaveFocus(),
+    );
+    controlled.finish();
+  });
+
   it('shows an indeterminate progress bar when the size is unknown, then saves the file', async () => {
     const files = captureSavedFiles();
     const controlled = controlledAttachment(4000, { withLength: false });

@@ -8,6 +8,7 @@ import { useDownloadsContext } from '../manager/downloads-context';
 import { useDownloadEntry, useDownloadManager } from '../manager/use-downloads';
 import { fileJob } from '../manager/jobs';
 import { fileDownloadKey } from '../manager/keys';
+import { useKeepFocusWithin } from '../../../ui/use-keep-focus-within';
 import { DownloadStatus } from './download-status';
 
 /**
@@ -27,9 +28,10 @@ export function AttachmentDownload({ attachment, conversationId }: AttachmentAct
   const start = () =>
     manager.start(fileJob({ attachment, conversationId, session, onUnauthorized, options }));
   const size = entry?.total;
+  const controlsRef = useKeepFocusWithin<HTMLSpanElement>();
 
   return (
-    <>
+    <span ref={controlsRef} className="attachment-download-controls">
       {size !== undefined ? <span className="attachment-meta">{formatBytes(size)}</span> : null}
       {entry && isActive(entry) ? null : (
         <button
@@ -42,6 +44,6 @@ export function AttachmentDownload({ attachment, conversationId }: AttachmentAct
         </button>
       )}
       <DownloadStatus entry={entry} onCancel={() => manager.cancel(key)} onRetry={start} />
-    </>
+    </span>
   );
 }

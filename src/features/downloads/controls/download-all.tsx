@@ -8,6 +8,7 @@ import { useDownloadEntry, useDownloadManager } from '../manager/use-downloads';
 import { zipJob } from '../manager/jobs';
 import { zipDownloadKey } from '../manager/keys';
 import { DownloadAllStatus, SkippedFilesList } from './download-all-status';
+import { useKeepFocusWithin } from '../../../ui/use-keep-focus-within';
 
 function countAttachments(pages: MessagePage[]): number {
   let count = 0;
@@ -37,6 +38,7 @@ export function DownloadAll({
   const key = zipDownloadKey(conversationId);
   const entry = useDownloadEntry(key);
   const count = countAttachments(pages);
+  const sectionRef = useKeepFocusWithin<HTMLElement>();
   if (count < 2 && !entry) return null;
   const start = () =>
     manager.start(
@@ -52,7 +54,11 @@ export function DownloadAll({
     );
 
   return (
-    <section className="download-all" aria-label={t('downloadsPanel.allAttachments')}>
+    <section
+      ref={sectionRef}
+      className="download-all"
+      aria-label={t('downloadsPanel.allAttachments')}
+    >
       <div className="download-all-bar">
         {entry && isActive(entry) ? null : (
           <button type="button" onClick={start}>
