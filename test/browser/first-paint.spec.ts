@@ -191,16 +191,25 @@ test('keys pressed and scrolling done before the UI code has loaded are not lost
   const scroller = page.getByTestId('conversation-scroller');
   await expect(conversationList(page).getByRole('link').first()).toBeVisible();
   await scroller.evaluate((element) => element.scrollTo({ top: 64 * 20 }));
+  const firstInView = await scroller.evaluate((element) => {
+    const view = element.getBoundingClientRect();
+    const rows = Array.from(element.querySelectorAll('[data-conversation-id]'));
+    const first = rows.find((item) => item.getBoundingClientRect().top >= view.top);
+    return Number(first?.getAttribute('data-conversation-id'));
+  });
+  expect(ids.indexOf(firstInView)).toBeGreaterThanOrEqual(20);
   await page.keyboard.press('j');
   await page.keyboard.press('j');
   ui.release();
 
-  // The React list starts where the agent had scrolled, then applies j, j in order.
-  await expect(row(page, ids[1]!)).toBeFocused();
+  // The React list starts where the agent had scrolled, then applies j, j in order: the first
+  // starts at the first row in view, the second moves on from it.
+  const second = ids[ids.indexOf(firstInView) + 1]!;
+  await expect(row(page, second)).toBeFocused();
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('heading', { name: `Conversation #${ids[1]}` })).toBeFocused();
+  await expect(page.getByRole('heading', { name: `Conversation #${second}` })).toBeFocused();
   await page.keyboard.press('Escape');
-  await expect(row(page, ids[1]!)).toBeFocused();
+  await expect(row(page, second)).toBeFocused();
 
   const again = await holdUiCode(page);
   await page.reload();

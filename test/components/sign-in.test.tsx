@@ -64,6 +64,8 @@ describe('sign-in', () => {
     );
     expect(sessionStorage.getItem(STORAGE_KEY)).toBeNull();
     expect(screen.getByLabelText('Access token')).toHaveValue('wrong');
+    // The field to put right has the focus, not the page.
+    expect(screen.getByLabelText('Access token')).toHaveFocus();
   });
 
   it('asks for a full URL before sending anything', async () => {
@@ -75,6 +77,7 @@ describe('sign-in', () => {
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(screen.getByRole('alert')).toHaveTextContent('full http:// or https:// address');
     expect(service().requests).toHaveLength(0);
+    expect(url).toHaveFocus();
   });
 
   it('returns to the sign-in form saying the session ended when the service answers 401', async () => {

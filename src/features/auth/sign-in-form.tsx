@@ -1,4 +1,5 @@
 import { useEffect, useState, type SubmitEvent } from 'react';
+import { ApiError } from '../../api/errors';
 import { type MessageId } from '../../i18n/translate';
 import { useTranslation } from '../../i18n/use-translation';
 import { useConfig } from '../../lib/config-context';
@@ -63,6 +64,26 @@ export function SignInForm() {
     setFormError(null);
     signIn.mutate({ serviceUrl: url, token: token.trim() });
   }
+
+  // The field to put right: it takes the focus, which Sign in (disabled while it checked) lost.
+  const fieldToFix: 'serviceUrl' | 'token' | null =
+    formError === 'signIn.badUrl'
+      ? 'serviceUrl'
+      : formError === 'signIn.noToken'
+        ? 'token'
+        : signIn.isError
+          ? signIn.error instanceof ApiError && signIn.error.isUnauthorized
+            ? 'token'
+            : 'serviceUrl'
+          : null;
+  const failure = formError ?? signIn.error;
+  useEffect(() => {
+    if (!form || !fieldToFix || !failure) return;
+    const active = document.activeElement;
+    if (active && active !== document.body && active.getAttribute('type') !== 'submit') return;
+    const field = form.elements.namedItem(fieldToFix);
+    if (field instanceof HTMLElement) field.focus();
+  }, [form, fieldToFix, failure]);
 
   const error = formError
     ? [t(formError)]
