@@ -211,18 +211,18 @@ describe('conversation pane in the agent’s language', () => {
     await within(await pane(newest.id)).findAllByRole('term', {}, { timeout: 5000 });
     await act(() => activateLanguage(findLanguage('de')!));
 
-    const detail = screen.getByRole('complementary', { name: `Konversation #${newest.id}` });
+    const detail = screen.getByRole('complementary', { name: `Gespräch #${newest.id}` });
     expect(within(detail).getByRole('list', { name: 'Nachrichten' })).toBeInTheDocument();
     expect(
       within(detail)
         .getAllByRole('term')
         .map((term) => term.textContent),
-    ).toEqual(['Status', 'Kontakt', 'Posteingang', 'Erstellt', 'Aktualisiert']);
+    ).toEqual(['Status', 'Kontakt', 'Postfach', 'Erstellt', 'Aktualisiert']);
     expect(within(detail).getByRole('button', { name: 'Link kopieren' })).toBeVisible();
-    expect(within(detail).getByRole('button', { name: 'Konversation drucken' })).toBeVisible();
+    expect(within(detail).getByRole('button', { name: 'Gespräch drucken' })).toBeVisible();
     expect(within(detail).getByRole('link', { name: 'Schließen' })).toBeVisible();
     await user.click(within(detail).getByRole('button', { name: 'Als ungelesen markieren' }));
-    expect(liveRegion()).toHaveTextContent(`Konversation #${newest.id} als ungelesen markiert.`);
+    expect(liveRegion()).toHaveTextContent(`Gespräch #${newest.id} als ungelesen markiert.`);
   });
 
   it('in Arabic, keeps the number, ids and the sender’s text in their own direction', async () => {

@@ -234,7 +234,7 @@ describe('conversationTranscript', () => {
       timeZone: 'UTC',
       exportedAt: 1,
     });
-    expect(markdown).toContain('# Konversation #7\n');
+    expect(markdown).toContain('# Gespräch #7\n');
     expect(markdown).toContain('- Status: nicht geladen\n- Kontakt: nicht geladen\n');
     expect(markdown).toContain('## Nachrichten (1 Nachricht)\n');
     expect(markdown).toContain('Hello there');
