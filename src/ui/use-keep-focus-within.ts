@@ -1,16 +1,16 @@
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 
 /**
  * For controls that replace themselves (Download becomes the progress with Cancel, then Download
  * again): when the control that had the focus leaves the page, the focus goes to the first button
- * left in the returned ref's element instead of falling to the page, where a keyboard or screen
- * reader user would have to find the way back.
+ * left in the element given the returned ref instead of falling to the page, where a keyboard or
+ * screen reader user would have to find the way back. A callback ref: the element may come later
+ * than the component (Download all renders nothing until there are two attachments).
  */
-export function useKeepFocusWithin<T extends HTMLElement>() {
-  const ref = useRef<T>(null);
+export function useKeepFocusWithin(): (element: HTMLElement | null) => void {
+  const [element, setElement] = useState<HTMLElement | null>(null);
   const inside = useRef(false);
   useEffect(() => {
-    const element = ref.current;
     if (!element) return;
     const focusIn = () => {
       inside.current = true;
@@ -30,13 +30,12 @@ export function useKeepFocusWithin<T extends HTMLElement>() {
       element.removeEventListener('focusin', focusIn);
       element.removeEventListener('focusout', focusOut);
     };
-  }, []);
+  }, [element]);
   useLayoutEffect(() => {
-    const element = ref.current;
     if (!inside.current || !element) return;
     const active = document.activeElement;
     if (active && active !== document.body && active.isConnected) return;
     element.querySelector<HTMLElement>('button:not(:disabled), a[href]')?.focus();
   });
-  return ref;
+  return setElement;
 }

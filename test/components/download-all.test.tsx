@@ -221,6 +221,33 @@ describe('Download all attachments', () => {
     ).toBeVisible();
   });
 
+  it('keeps the keyboard on the zip: Download all hands its focus to Cancel, and Cancel back', async () => {
+    captureSavedFiles();
+    const id = bareConversationId();
+    const controlled = controlledAttachments([4000, 4000]);
+    controlled.urls.forEach((url, index) =>
+      service().addAttachment(id, {
+        fileName: `part-${index}.pdf`,
+        mimeType: 'application/pdf',
+        url,
+      }),
+    );
+    const { pane, section, user } = await openPane(id);
+    within(pane).getByRole('button', { name: 'Download all attachments' }).focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() =>
+      expect(within(section()).getByRole('button', { name: 'Cancel' })).toHaveFocus(),
+    );
+    await user.keyboard('{Enter}');
+    await waitFor(() =>
+      expect(
+        within(section()).getByRole('button', { name: 'Download all attachments' }),
+      ).toHaveFocus(),
+    );
+    controlled.finish(0);
+    controlled.finish(1);
+  });
+
   it('shows indeterminate progress while a size is unknown, then saves', async () => {
     const files = captureSavedFiles();
     const id = bareConversationId();

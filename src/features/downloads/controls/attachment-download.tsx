@@ -28,7 +28,7 @@ export function AttachmentDownload({ attachment, conversationId }: AttachmentAct
   const start = () =>
     manager.start(fileJob({ attachment, conversationId, session, onUnauthorized, options }));
   const size = entry?.total;
-  const controlsRef = useKeepFocusWithin<HTMLSpanElement>();
+  const controlsRef = useKeepFocusWithin();
 
   return (
     <span ref={controlsRef} className="attachment-download-controls">

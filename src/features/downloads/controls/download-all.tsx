@@ -38,7 +38,7 @@ export function DownloadAll({
   const key = zipDownloadKey(conversationId);
   const entry = useDownloadEntry(key);
   const count = countAttachments(pages);
-  const sectionRef = useKeepFocusWithin<HTMLElement>();
+  const sectionRef = useKeepFocusWithin();
   if (count < 2 && !entry) return null;
   const start = () =>
     manager.start(
