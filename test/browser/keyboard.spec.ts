@@ -290,4 +290,14 @@ test('after scrolling with the wheel, j and k go on from the rows in view instea
   // In view, the selection moves as before.
   await page.keyboard.press('k');
   await expect.poll(() => focusedRowId(page)).toBe(further.at(-2));
+  // Half of it in view (scrolled to the bottom edge) still counts: j moves on to the next row.
+  const selected = further.at(-2)!;
+  await scroller.evaluate((element, id) => {
+    const row = element.querySelector(`[data-conversation-id="${id}"]`)!;
+    const shift = row.getBoundingClientRect().top - (element.getBoundingClientRect().bottom - 32);
+    element.scrollTop += shift;
+  }, selected);
+  const ids = service.state.dataset.list().map((conversation) => conversation.id);
+  await page.keyboard.press('j');
+  await expect.poll(() => focusedRowId(page)).toBe(ids[ids.indexOf(selected) + 1]);
 });

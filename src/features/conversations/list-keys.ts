@@ -44,34 +44,39 @@ function pressShortcutButton(key: string): boolean {
   return !!button;
 }
 
-/** The drawn rows' ids inside the scroller's visible area, top to bottom (none if it is hidden). */
-function idsInView(scroller: HTMLElement | null): number[] {
-  if (!scroller) return [];
-  const view = scroller.getBoundingClientRect();
-  if (view.height <= 0) return [];
-  const ids: number[] = [];
+interface RowsInView {
+  /** Ids of the drawn rows wholly inside the scroller's visible area, top to bottom. */
+  whole: number[];
+  /** Ids of those with any part of them in it. */
+  shown: Set<number>;
+}
+
+/** What of the list the agent sees (nothing when it is hidden). */
+function rowsInView(scroller: HTMLElement | null): RowsInView {
+  const found: RowsInView = { whole: [], shown: new Set() };
+  const view = scroller?.getBoundingClientRect();
+  if (!scroller || !view || view.height <= 0) return found;
   for (const row of scroller.querySelectorAll<HTMLElement>('[data-conversation-id]')) {
     const box = row.getBoundingClientRect();
-    if (box.top >= view.top && box.bottom <= view.bottom) {
-      ids.push(Number(row.getAttribute('data-conversation-id')));
-    }
+    const id = Number(row.getAttribute('data-conversation-id'));
+    if (box.bottom > view.top && box.top < view.bottom) found.shown.add(id);
+    if (box.top >= view.top && box.bottom <= view.bottom) found.whole.push(id);
   }
-  return ids;
+  return found;
 }
 
 /**
  * Where j/k start when the agent scrolled away from the selection (or has none): the first row in
  * view for j, the last for k, so the keys go on where the agent is looking instead of jumping back.
- * Undefined when the selection is in view, on its way into it, or the list is not shown.
+ * Undefined when any of the selection is in view, it is on its way into view, or the list is not
+ * shown.
  */
 function rowWhereTheAgentLooks(context: ListKeyContext, step: 1 | -1): number | undefined {
   if (context.focusPending) return undefined;
-  const inView = idsInView(context.scroller);
+  const { whole, shown } = rowsInView(context.scroller);
   const selectedId = context.rows[context.index]?.id;
-  if (inView.length === 0 || (selectedId !== undefined && inView.includes(selectedId))) {
-    return undefined;
-  }
-  const id = step === 1 ? inView[0] : inView.at(-1);
+  if (whole.length === 0 || (selectedId !== undefined && shown.has(selectedId))) return undefined;
+  const id = step === 1 ? whole[0] : whole.at(-1);
   const index = context.rows.findIndex((row) => row.id === id);
   return index >= 0 ? index : undefined;
 }
