@@ -76,6 +76,19 @@ function addBin(id: number, fileName: string, size: number) {
   return service().addAttachment(id, { fileName, mimeType: 'application/octet-stream', size });
 }
 
+/** Controlled attachments (controlledAttachments), part-0.pdf, part-1.pdf…, in conversation `id`. */
+function addControlledParts(id: number, sizes: (number | null)[]) {
+  const controlled = controlledAttachments(sizes);
+  controlled.urls.forEach((url, index) =>
+    service().addAttachment(id, {
+      fileName: `part-${index}.pdf`,
+      mimeType: 'application/pdf',
+      url,
+    }),
+  );
+  return controlled;
+}
+
 async function openPane(id: number, options: { stallTimeoutMs?: number } = {}) {
   const rendered = renderPane(id, options);
   const pane = await screen.findByRole('complementary', { name: `Conversation #${id}` });
@@ -183,14 +196,7 @@ describe('Download all attachments', () => {
   it('shows overall progress as a percentage of the known sizes; Cancel stops every request and saves nothing', async () => {
     const files = captureSavedFiles();
     const id = bareConversationId();
-    const controlled = controlledAttachments([4000, 4000]);
-    controlled.urls.forEach((url, index) =>
-      service().addAttachment(id, {
-        fileName: `part-${index}.pdf`,
-        mimeType: 'application/pdf',
-        url,
-      }),
-    );
+    const controlled = addControlledParts(id, [4000, 4000]);
     const { pane, section, user } = await openPane(id);
     await user.click(within(pane).getByRole('button', { name: 'Download all attachments' }));
     const progress = await within(section()).findByRole('progressbar', {
@@ -224,14 +230,7 @@ describe('Download all attachments', () => {
   it('keeps the keyboard on the zip: Download all hands its focus to Cancel, and Cancel back', async () => {
     captureSavedFiles();
     const id = bareConversationId();
-    const controlled = controlledAttachments([4000, 4000]);
-    controlled.urls.forEach((url, index) =>
-      service().addAttachment(id, {
-        fileName: `part-${index}.pdf`,
-        mimeType: 'application/pdf',
-        url,
-      }),
-    );
+    const controlled = addControlledParts(id, [4000, 4000]);
     const { pane, section, user } = await openPane(id);
     within(pane).getByRole('button', { name: 'Download all attachments' }).focus();
     await user.keyboard('{Enter}');
@@ -251,14 +250,7 @@ describe('Download all attachments', () => {
   it('shows indeterminate progress while a size is unknown, then saves', async () => {
     const files = captureSavedFiles();
     const id = bareConversationId();
-    const controlled = controlledAttachments([null, 2000]);
-    controlled.urls.forEach((url, index) =>
-      service().addAttachment(id, {
-        fileName: `part-${index}.pdf`,
-        mimeType: 'application/pdf',
-        url,
-      }),
-    );
+    const controlled = addControlledParts(id, [null, 2000]);
     const { pane, section, user } = await openPane(id);
     await user.click(within(pane).getByRole('button', { name: 'Download all attachments' }));
     const progress = await within(section()).findByRole('progressbar', {
@@ -321,14 +313,7 @@ describe('Download all attachments', () => {
   it('fails a stalled transfer', async () => {
     const files = captureSavedFiles();
     const id = bareConversationId();
-    const controlled = controlledAttachments([4000, 4000]);
-    controlled.urls.forEach((url, index) =>
-      service().addAttachment(id, {
-        fileName: `part-${index}.pdf`,
-        mimeType: 'application/pdf',
-        url,
-      }),
-    );
+    const controlled = addControlledParts(id, [4000, 4000]);
     const { pane, section, user } = await openPane(id, { stallTimeoutMs: 150 });
     await user.click(within(pane).getByRole('button', { name: 'Download all attachments' }));
     const alert = await within(section()).findByRole('alert');
