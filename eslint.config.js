@@ -119,6 +119,25 @@ export default tseslint.config(
     },
   },
   {
+    // React Router's Link, NavLink, Form and <Routes> bring code the app never runs into the
+    // first load (vite.config.ts, reactRouterUnusedComponentsDroppable). Before the download
+    // worker's rule, which replaces this one in its own folder.
+    files: ['src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['react-router-dom', 'react-router'].map((name) => ({
+            name,
+            importNames: ['Link', 'NavLink', 'Form', 'Routes', 'Route'],
+            message:
+              'Use AppLink (src/ui/app-link.tsx) and the route objects of src/app/router.tsx.',
+          })),
+        },
+      ],
+    },
+  },
+  {
     // The download worker is a program of its own, run as a service worker: it shares only its
     // protocol.ts with the page, which imports that file, never the other way round.
     files: ['src/download-worker/**/*.ts'],

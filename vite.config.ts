@@ -15,6 +15,7 @@ export default defineConfig(({ command }) => ({
     downloadWorkerPlugin(),
     listUiCodeFiles(),
     trustedTypesInBuildOnly(),
+    reactRouterUnusedComponentsDroppable(),
   ],
   // React Router 7's package exports name only its development build (with its warnings on),
   // whatever the mode: remix-run/react-router#14102, open. The app is built against its
@@ -111,6 +112,36 @@ function trustedTypesInBuildOnly(): Plugin {
       if (!html.includes(requirement))
         throw new Error(`index.html's CSP no longer contains "${requirement.slice(2)}".`);
       return html.replace(requirement, '');
+    },
+  };
+}
+
+/**
+ * React Router's production build creates its components and contexts at the top of a module
+ * with unannotated `forwardRef`/`createContext` calls followed by `displayName` writes, so a
+ * bundler must keep every one and all they call: `Link`, `NavLink` and `Form` with route
+ * prefetching and form submission, 4 KiB of gzip the app never runs (it has its own link,
+ * ui/app-link.tsx). The upstream fix (remix-run/react-router#15299, open) marks them pure; this
+ * does the same to the built file, and drops the `displayName`s (names for React's developer
+ * tools, which a production build does not serve). It fails the build when React Router's code
+ * no longer has that shape, so an upgrade cannot silently undo it.
+ */
+function reactRouterUnusedComponentsDroppable(): Plugin {
+  const creation = /^(var \w+ = )(React\d*\.(?:forwardRef|createContext)\()/gm;
+  const naming = /^\w+\.displayName = "[^"]*";$/gm;
+  return {
+    name: 'threadline-react-router-droppable-components',
+    apply: 'build',
+    transform(code, id) {
+      if (!/[\\/]react-router[\\/]dist[\\/]production[\\/]chunk-[\w-]+\.mjs$/.test(id)) return null;
+      if (!code.includes('function useRoutes(')) return null;
+      if (!/^var Link = React\d*\.forwardRef\(/m.test(code) || !/^Link\.displayName = /m.test(code))
+        throw new Error(
+          "React Router's Link changed shape: update reactRouterUnusedComponentsDroppable in vite.config.ts.",
+        );
+      // Lines kept where they were, so the package's source map still fits.
+      const patched = code.replace(creation, '$1/* @__PURE__ */ $2').replace(naming, '');
+      return { code: patched, map: null };
     },
   };
 }

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { AppLink } from '../ui/app-link';
 import { useTranslation } from '../i18n/use-translation';
 
 export function NotFound() {
@@ -7,7 +7,7 @@ export function NotFound() {
     <main className="route-error">
       <h1>{t('app.notFoundTitle')}</h1>
       <p role="alert">{t('app.notFoundText')}</p>
-      <Link to="/">{t('ui.backToInbox')}</Link>
+      <AppLink to="/">{t('ui.backToInbox')}</AppLink>
     </main>
   );
 }

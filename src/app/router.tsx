@@ -1,5 +1,5 @@
 import { Component, lazy, Suspense, type ReactNode } from 'react';
-import { Route, Routes, useLocation } from 'react-router-dom';
+import { useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { useTranslation } from '../i18n/use-translation';
 import { BackToConversations } from '../ui/back-to-conversations';
 import { ErrorAlert } from '../ui/error-alert';
@@ -20,30 +20,32 @@ function ConversationRoute() {
 }
 
 /**
- * Declarative routes: the data router's loaders and actions would cost ~16 KB
- * of gzip in the initial bundle and this app loads its data with React Query.
+ * The routes as objects, rendered by `useRoutes`: the data router's loaders and actions would
+ * cost ~16 KB of gzip in the initial bundle and this app loads its data with React Query.
  */
+const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <RootLayout />,
+    children: [
+      { index: true, element: null },
+      {
+        path: 'conversations/:conversationId',
+        element: (
+          <PaneErrors>
+            <Suspense fallback={<PaneFallback />}>
+              <ConversationRoute />
+            </Suspense>
+          </PaneErrors>
+        ),
+      },
+    ],
+  },
+  { path: '*', element: <NotFound /> },
+];
+
 export function AppRoutes() {
-  return (
-    <ErrorBoundary>
-      <Routes>
-        <Route path="/" element={<RootLayout />}>
-          <Route index element={null} />
-          <Route
-            path="conversations/:conversationId"
-            element={
-              <PaneErrors>
-                <Suspense fallback={<PaneFallback />}>
-                  <ConversationRoute />
-                </Suspense>
-              </PaneErrors>
-            }
-          />
-        </Route>
-        <Route path="*" element={<NotFound />} />
-      </Routes>
-    </ErrorBoundary>
-  );
+  return <ErrorBoundary>{useRoutes(routes)}</ErrorBoundary>;
 }
 
 /** The list with its filters, from a pane that stands in for the conversation's. */

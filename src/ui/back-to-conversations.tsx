@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { AppLink } from './app-link';
 import { useTranslation } from '../i18n/use-translation';
 
 /**
@@ -11,8 +11,8 @@ import { useTranslation } from '../i18n/use-translation';
 export function BackToConversations({ to }: { to: string }) {
   const { t } = useTranslation();
   return (
-    <Link to={to} className="button-quiet pane-back">
+    <AppLink to={to} className="button-quiet pane-back">
       {t('list.backToConversations')}
-    </Link>
+    </AppLink>
   );
 }

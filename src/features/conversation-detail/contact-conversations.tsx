@@ -1,4 +1,5 @@
-import { Link, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
+import { AppLink } from '../../ui/app-link';
 import { statusLabel } from '../../lib/status';
 import { useClockSettings } from '../../i18n/use-clock-settings';
 import { formatExact, formatRelative } from '../../i18n/format';
@@ -50,9 +51,9 @@ export function ContactConversations({
                 id="pane.otherConversation"
                 values={{
                   number: (
-                    <Link to={conversationPath(other.id, search)}>
+                    <AppLink to={conversationPath(other.id, search)}>
                       <bdi>#{other.id}</bdi>
-                    </Link>
+                    </AppLink>
                   ),
                   status: statusLabel(other.status),
                   time: (
@@ -72,13 +73,13 @@ export function ContactConversations({
       )}
       {more > 0 ? (
         <p className="detail-hint">
-          <Link to={searchPath}>{t('pane.andMore', { count: more })}</Link>
+          <AppLink to={searchPath}>{t('pane.andMore', { count: more })}</AppLink>
         </p>
       ) : null}
       <p>
-        <Link to={searchPath}>
+        <AppLink to={searchPath}>
           <Translated id="pane.findAllOfContact" values={{ contact: <bdi>{contactId}</bdi> }} />
-        </Link>
+        </AppLink>
       </p>
     </section>
   );

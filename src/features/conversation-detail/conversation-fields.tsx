@@ -1,4 +1,5 @@
-import { Link, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
+import { AppLink } from '../../ui/app-link';
 import type { Conversation } from '../../api/schemas';
 import { statusLabel } from '../../lib/status';
 import { formatExact } from '../../i18n/format';
@@ -29,9 +30,9 @@ export function ConversationFields({
       <div className="detail-hint">
         <p>{t('pane.notLoaded')}</p>
         <p>
-          <Link to={target.to} state={target.state}>
+          <AppLink to={target.to} state={target.state}>
             {t('pane.findInList')}
-          </Link>
+          </AppLink>
         </p>
       </div>
     );

@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useId, useRef } from 'react';
-import { Link } from 'react-router-dom';
+import { AppLink } from '../../ui/app-link';
 import { useConfig } from '../../lib/config-context';
 import { useSession } from '../../lib/session-context';
 import { useTranslation } from '../../i18n/use-translation';
@@ -58,9 +58,9 @@ export function ConversationPane({ conversationId, closeHref }: ConversationPane
             pages={messages.data?.pages ?? []}
             hasNextPage={messages.hasNextPage}
           />
-          <Link to={closeHref} className="button-quiet pane-close">
+          <AppLink to={closeHref} className="button-quiet pane-close">
             {t('pane.close')}
-          </Link>
+          </AppLink>
         </CopyButtons>
       </header>
       <ConversationFields conversationId={conversationId} conversation={conversation} />

@@ -1,5 +1,6 @@
 import { memo, useDeferredValue, useMemo, useRef, type ReactNode } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
+import { AppLink } from '../../ui/app-link';
 import type { Conversation } from '../../api/schemas';
 import { useClockSettings } from '../../i18n/use-clock-settings';
 import { useTranslation } from '../../i18n/use-translation';
@@ -220,7 +221,9 @@ const NarrowedConversationList = memo(function NarrowedConversationList({
               // (the space before it is in the message: Japanese has none).
               <p>
                 {t('list.emptyBefore')}
-                <Link to={{ pathname, search: withoutStatuses(search) }}>{t('list.showAll')}</Link>
+                <AppLink to={{ pathname, search: withoutStatuses(search) }}>
+                  {t('list.showAll')}
+                </AppLink>
                 {t('list.emptyAfter')}
               </p>
             ) : null}

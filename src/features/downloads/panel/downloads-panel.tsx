@@ -1,6 +1,7 @@
 import './downloads-panel.css';
 import { useEffect, useId, useRef } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
+import { AppLink } from '../../../ui/app-link';
 import { useTranslation } from '../../../i18n/use-translation';
 import { DownloadAllStatus } from '../controls/download-all-status';
 import { DownloadStatus } from '../controls/download-status';
@@ -73,7 +74,7 @@ export function DownloadsPanel({ onClose }: { onClose: () => void }) {
           {entries.map((entry) => (
             <li key={entry.key} className="downloads-item" aria-label={entry.name}>
               <bdi className="attachment-name">{entry.name}</bdi>
-              <Link
+              <AppLink
                 className="downloads-conversation"
                 to={`/conversations/${entry.conversationId}${search}`}
               >
@@ -81,7 +82,7 @@ export function DownloadsPanel({ onClose }: { onClose: () => void }) {
                   id="downloadsPanel.conversationLink"
                   name={`#${entry.conversationId}`}
                 />
-              </Link>
+              </AppLink>
               <EntryState entry={entry} />
             </li>
           ))}
