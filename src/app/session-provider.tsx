@@ -2,7 +2,12 @@ import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react
 import type { ServiceSession } from '../api/http';
 import { applyConnectPolicy, canConnectTo } from '../lib/connect-policy';
 import { announceSignOut, shareSession } from '../lib/session-share';
-import { clearSession, readSession, writeSession } from '../lib/session-store';
+import {
+  clearSession,
+  keepSignInToCheck,
+  readSession,
+  writeSession,
+} from '../lib/session-store';
 import { SessionContext, type SignOutReason } from '../lib/session-context';
 
 interface SessionProviderProps {
@@ -17,13 +22,15 @@ export function SessionProvider({ children, onSessionEnd }: SessionProviderProps
   const [lastServiceUrl, setLastServiceUrl] = useState<string | null>(null);
 
   const signIn = useCallback((next: ServiceSession) => {
-    writeSession(next);
     const origin = new URL(next.serviceUrl).origin;
     if (!canConnectTo(origin)) {
-      // The page's connection policy names another origin and can only be tightened.
+      // The page's connection policy names another origin and can only be tightened: the form
+      // checks this sign-in after the reload, before it becomes the session.
+      keepSignInToCheck(next);
       window.location.reload();
       return;
     }
+    writeSession(next);
     applyConnectPolicy(origin);
     setEndedBecause(null);
     setSession(next);

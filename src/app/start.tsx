@@ -1,5 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { normaliseServiceUrl } from '../features/auth';
 import { useTranslation } from '../i18n/use-translation';
 import { ConfigError, type AppConfig } from '../lib/config';
 import type { HandOver } from '../lib/hand-over';
@@ -27,7 +28,11 @@ export async function start(
   const root = createRoot(container);
   try {
     const config = await configLoaded;
-    const origin = originOf(readSession()?.serviceUrl ?? config.serviceUrl);
+    // Signed out, the service the agent already pressed Sign in for (on the form drawn before
+    // the app, or being checked after a reload): the page may connect there and nowhere else.
+    const typed = handOver.typedSignIn();
+    const signingIn = typed?.submitted ? normaliseServiceUrl(typed.serviceUrl) : null;
+    const origin = originOf(readSession()?.serviceUrl ?? signingIn ?? config.serviceUrl);
     if (origin) applyConnectPolicy(origin);
     root.render(
       <StrictMode>

@@ -1,7 +1,7 @@
 import '../ui/styles.css';
 import { loadConfig } from '../lib/config';
 import type { ServiceSession } from '../api/http';
-import { readSession, writeSession } from '../lib/session-store';
+import { readSession, takeSignInToCheck, writeSession } from '../lib/session-store';
 import { prepareTimeFormats } from '../i18n/format';
 import { activateLanguage, startLanguage } from '../i18n/translate';
 import { SOURCE_LANGUAGE } from '../i18n/languages';
@@ -31,6 +31,9 @@ const handOver = createHandOver();
 const ui = uiLoader(root, config, handOver);
 const startUi = languageReady ? () => void languageReady.then(() => ui.start()) : () => ui.start();
 const session = readSession();
+// A sign-in to another service, kept across the reload that lets the page connect there: the
+// form shows it being checked, and the app checks it when it takes over.
+const signInToCheck = takeSignInToCheck();
 const { search, pathname } = window.location;
 
 const onInbox = pathname === '/';
@@ -63,21 +66,25 @@ function startSignedIn(session: ServiceSession) {
 }
 
 /**
- * The signed-out start: another open tab may hand over its session (a link opened in a new tab). An answer within a frame means no form at all; otherwise
- * the form is drawn and a later answer still signs this tab in (the app waits for the same ask).
+ * The signed-out start: another open tab may hand over its session (a link opened in a new tab).
+ * An answer within a frame means no form at all; otherwise the form is drawn and a later answer
+ * still signs this tab in (the app waits for the same ask). A sign-in the agent made before a
+ * reload is not overruled by another tab's session: the form is drawn with it, being checked.
  */
-async function startSignedOut() {
-  const asked = handOver.askOpenTabs();
-  const answer = await Promise.race([asked, nextFrame().then(() => null)]);
-  if (answer) {
-    writeSession(answer);
-    startSignedIn(answer);
-    return;
+async function startSignedOut(toCheck: ServiceSession | null) {
+  if (!toCheck) {
+    const asked = handOver.askOpenTabs();
+    const answer = await Promise.race([asked, nextFrame().then(() => null)]);
+    if (answer) {
+      writeSession(answer);
+      startSignedIn(answer);
+      return;
+    }
   }
   const loaded = await config.catch(() => undefined);
   await languageReady;
   // A config that cannot be read is the app's to report.
-  if (loaded && !readSession()) paintSignIn(root, loaded, handOver);
+  if (loaded && !readSession()) paintSignIn(root, loaded, handOver, toCheck);
   // After the form, not alongside it: on a slow connection the UI code would share the
   // bandwidth with the form's own few kilobytes.
   startUi();
@@ -93,4 +100,4 @@ function afterNextPaint(work: () => void) {
 }
 
 if (session) startSignedIn(session);
-else void startSignedOut();
+else void startSignedOut(signInToCheck);

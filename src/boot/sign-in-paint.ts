@@ -1,4 +1,5 @@
 import { signInFormView } from '../features/auth/markup';
+import type { ServiceSession } from '../api/http';
 import type { AppConfig } from '../lib/config';
 import { drawView } from '../ui/view';
 
@@ -10,23 +11,28 @@ interface SignInRecorder {
  * The sign-in form drawn with plain DOM from the app's own markup (features/auth/markup.ts) while
  * the UI code loads: every agent meets it at the start of a shift, often on a slow connection.
  * The agent can type at once; what they typed, where the focus was and a press of Sign in are
- * handed to the app, which replaces the form without losing any of it.
+ * handed to the app, which replaces the form without losing any of it. A sign-in to check (made
+ * before a reload, lib/session-store.ts) is drawn as sent, and handed to the app to check.
  */
-export function paintSignIn(root: HTMLElement, config: AppConfig, recorder: SignInRecorder) {
+export function paintSignIn(
+  root: HTMLElement,
+  config: AppConfig,
+  recorder: SignInRecorder,
+  toCheck: ServiceSession | null = null,
+) {
   if (root.firstChild) return;
-  const token = config.demoToken ?? '';
   let form: HTMLElement | undefined;
   const view = signInFormView({
-    serviceUrl: config.serviceUrl,
-    token,
+    serviceUrl: toCheck?.serviceUrl ?? config.serviceUrl,
+    token: toCheck?.token ?? config.demoToken ?? '',
     endedBecause: null,
     demoToken: config.demoToken,
     error: null,
-    pending: false,
+    pending: toCheck !== null,
   });
   root.append(drawView(view, { parts: (name, element) => name === 'form' && (form = element) })!);
   if (!(form instanceof HTMLFormElement)) return;
-  let submitted = false;
+  let submitted = toCheck !== null;
   form.addEventListener('submit', (event) => {
     // The app signs in when it takes over (moments away): nothing is sent from here.
     event.preventDefault();

@@ -9,6 +9,13 @@ import type { ServiceSession } from '../api/http';
 export const SESSION_KEY = 'threadline.session';
 /** The agent's place in this tab (lib/place-store.ts): it belongs to the session and goes with it. */
 export const PLACE_KEY = 'threadline.place';
+/**
+ * A sign-in to another service than the page may connect to: the page reloads to connect there
+ * (lib/connect-policy.ts), and the sign-in is checked after the reload, on the form, before it
+ * becomes the session. Until then no tab may take it and nothing fetched with it may sign anyone
+ * out: a mistyped token is the form's to report.
+ */
+export const SIGN_IN_TO_CHECK_KEY = 'threadline.sign-in-to-check';
 
 export const sessionSchema = v.object({
   serviceUrl: v.pipe(v.string(), v.url()),
@@ -16,8 +23,12 @@ export const sessionSchema = v.object({
 });
 
 export function readSession(): ServiceSession | null {
+  return readStored(SESSION_KEY);
+}
+
+function readStored(key: string): ServiceSession | null {
   try {
-    const raw = sessionStorage.getItem(SESSION_KEY);
+    const raw = sessionStorage.getItem(key);
     if (!raw) return null;
     const parsed = v.safeParse(sessionSchema, JSON.parse(raw));
     return parsed.success ? parsed.output : null;
@@ -30,7 +41,20 @@ export function writeSession(session: ServiceSession): void {
   sessionStorage.setItem(SESSION_KEY, JSON.stringify(session));
 }
 
+/** Keeps a sign-in to check across the reload that lets the page connect to its service. */
+export function keepSignInToCheck(session: ServiceSession): void {
+  sessionStorage.setItem(SIGN_IN_TO_CHECK_KEY, JSON.stringify(session));
+}
+
+/** The sign-in kept to check after a reload, once: it is the form's from then on. */
+export function takeSignInToCheck(): ServiceSession | null {
+  const kept = readStored(SIGN_IN_TO_CHECK_KEY);
+  sessionStorage.removeItem(SIGN_IN_TO_CHECK_KEY);
+  return kept;
+}
+
 export function clearSession(): void {
   sessionStorage.removeItem(SESSION_KEY);
+  sessionStorage.removeItem(SIGN_IN_TO_CHECK_KEY);
   sessionStorage.removeItem(PLACE_KEY);
 }

@@ -1,12 +1,15 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, useLocation } from 'react-router-dom';
+import { MemoryRouter, useLocation, type Location } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { AppLink } from '../../src/ui/app-link';
 
 function Where() {
-  const { pathname, search, state } = useLocation();
-  return <output aria-label="Location">{`${pathname}${search} ${JSON.stringify(state)}`}</output>;
+  const location: Location<unknown> = useLocation();
+  const { pathname, search } = location;
+  return (
+    <output aria-label="Location">{`${pathname}${search} ${JSON.stringify(location.state)}`}</output>
+  );
 }
 
 function renderLink(to: string, state?: unknown) {

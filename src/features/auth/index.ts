@@ -1,1 +1,2 @@
 export { SignInForm } from './sign-in-form';
+export { normaliseServiceUrl } from './normalise-service-url';

@@ -31,8 +31,10 @@ export function SignInForm() {
 
   // A new tab is signed in by an open tab when one answers (the ask started with the page); the
   // form is there meanwhile. A tab whose session just ended does not ask: the others ended too.
+  // Nor does one whose agent already pressed Sign in: their choice of service stands.
+  const alreadySubmitted = typed?.submitted ?? false;
   useEffect(() => {
-    if (endedBecause !== null) return;
+    if (endedBecause !== null || alreadySubmitted) return;
     let current = true;
     void handOver.askOpenTabs().then((session) => {
       if (current && session) keepSession(session);
@@ -40,7 +42,7 @@ export function SignInForm() {
     return () => {
       current = false;
     };
-  }, [endedBecause, handOver, keepSession]);
+  }, [endedBecause, alreadySubmitted, handOver, keepSession]);
 
   // The agent was typing, or had already pressed Sign in, before the app took over.
   useEffect(() => {
