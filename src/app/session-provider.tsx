@@ -2,12 +2,7 @@ import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react
 import type { ServiceSession } from '../api/http';
 import { applyConnectPolicy, canConnectTo } from '../lib/connect-policy';
 import { announceSignOut, shareSession } from '../lib/session-share';
-import {
-  clearSession,
-  keepSignInToCheck,
-  readSession,
-  writeSession,
-} from '../lib/session-store';
+import { clearSession, keepSignInToCheck, readSession, writeSession } from '../lib/session-store';
 import { SessionContext, type SignOutReason } from '../lib/session-context';
 
 interface SessionProviderProps {
