@@ -29,6 +29,11 @@ function QueryErrorBridge({ relay }: { relay: QueryErrorRelay }) {
   return null;
 }
 
+/** The live region, wiped when a session begins or ends: what it said belonged to the last one. */
+function SessionLiveRegion() {
+  return <LiveRegion owner={useSessionContext().session} />;
+}
+
 interface AppProvidersProps {
   config: AppConfig;
   children: ReactNode;
@@ -64,8 +69,8 @@ export function AppProviders({
             <SessionProvider onSessionEnd={dropCache}>
               <QueryErrorBridge relay={relay} />
               <DownloadsProvider options={downloadOptions}>{children}</DownloadsProvider>
+              <SessionLiveRegion />
             </SessionProvider>
-            <LiveRegion />
           </ToastProvider>
           <Suspense fallback={null}>
             <Devtools buttonPosition="bottom-left" />

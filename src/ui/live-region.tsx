@@ -1,3 +1,6 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from '../i18n/use-translation';
+
 const REGION_ID = 'live-region';
 
 /**
@@ -12,10 +15,26 @@ export function announce(message: string): void {
   region.textContent = region.textContent === message ? `${message}\u00a0` : message;
 }
 
-/** The region itself. React renders it empty and never touches its text; `announce` writes it. */
-export function LiveRegion() {
+/**
+ * The region itself. React renders it empty; `announce` writes it. What it last said is wiped when
+ * the language changes or its `owner` does (app/providers.tsx passes the session): a screen reader
+ * browsing the page would otherwise still find it there, in the old language or on the sign-in
+ * form ("100 conversations loaded").
+ */
+export function LiveRegion({ owner }: { owner?: unknown }) {
+  const { language } = useTranslation();
+  const region = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = region.current;
+    // The cleanup runs before the effects of the render that changed them, so what that render
+    // announces (the first page of a new session) is said.
+    return () => {
+      if (element) element.textContent = '';
+    };
+  }, [language.code, owner]);
   return (
     <div
+      ref={region}
       id={REGION_ID}
       role="status"
       aria-live="polite"

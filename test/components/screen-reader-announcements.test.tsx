@@ -1,5 +1,7 @@
-import { render, renderHook, screen, waitFor } from '@testing-library/react';
+import { act, render, renderHook, screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { findLanguage } from '../../src/i18n/languages';
+import { activateLanguage } from '../../src/i18n/translate';
 import { useListAnnouncements } from '../../src/features/conversations/use-list-announcements';
 import { announce, LiveRegion } from '../../src/ui/live-region';
 import { service, useService } from '../support/msw';
@@ -21,6 +23,18 @@ describe('the live region', () => {
     announce('Download finished: report.pdf');
     expect(region.textContent).not.toBe(first);
     expect(region).toHaveTextContent('Download finished: report.pdf');
+  });
+
+  it('keeps nothing said in another language or for an ended session', async () => {
+    useService({ conversations: 40 });
+    const { user } = renderApp();
+    await waitFor(() => expect(liveRegion()).toHaveTextContent('40 conversations loaded'));
+    await act(() => activateLanguage(findLanguage('de')!));
+    expect(liveRegion()).toBeEmptyDOMElement();
+    announce('Download abgeschlossen: report.pdf');
+    await user.click(screen.getByRole('button', { name: 'Abmelden' }));
+    await screen.findByRole('button', { name: 'Anmelden' });
+    expect(liveRegion()).toBeEmptyDOMElement();
   });
 
   it('drops what is announced before it is mounted, rather than speaking it late', () => {
