@@ -119,9 +119,10 @@ export default tseslint.config(
     },
   },
   {
-    // React Router's Link, NavLink, Form and <Routes> bring code the app never runs into the
-    // first load (vite.config.ts, reactRouterUnusedComponentsDroppable). Before the download
-    // worker's rule, which replaces this one in its own folder.
+    // React Router's Link, NavLink and Form bring code the app never runs into the first load
+    // (vite.config.ts, reactRouterUnusedComponentsDroppable): AppLink links, and routes are
+    // objects for useRoutes, so <Routes>'s conversion of <Route> elements is not shipped either.
+    // Before the download worker's rule, which replaces this one in its own folder.
     files: ['src/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [

@@ -45,7 +45,16 @@ const routes: RouteObject[] = [
 ];
 
 export function AppRoutes() {
-  return <ErrorBoundary>{useRoutes(routes)}</ErrorBoundary>;
+  return (
+    <ErrorBoundary>
+      <MatchedRoute />
+    </ErrorBoundary>
+  );
+}
+
+/** Inside the boundary, so that what rendering a route throws is caught there. */
+function MatchedRoute() {
+  return useRoutes(routes);
 }
 
 /** The list with its filters, from a pane that stands in for the conversation's. */

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react
 import type { ServiceSession } from '../api/http';
 import { applyConnectPolicy, canConnectTo } from '../lib/connect-policy';
 import { announceSignOut, shareSession } from '../lib/session-share';
-import { clearSession, keepSignInToCheck, readSession, writeSession } from '../lib/session-store';
+import { clearSession, readSession, writeSession } from '../lib/session-store';
 import { SessionContext, type SignOutReason } from '../lib/session-context';
 
 interface SessionProviderProps {
@@ -17,15 +17,13 @@ export function SessionProvider({ children, onSessionEnd }: SessionProviderProps
   const [lastServiceUrl, setLastServiceUrl] = useState<string | null>(null);
 
   const signIn = useCallback((next: ServiceSession) => {
+    writeSession(next);
     const origin = new URL(next.serviceUrl).origin;
     if (!canConnectTo(origin)) {
-      // The page's connection policy names another origin and can only be tightened: the form
-      // checks this sign-in after the reload, before it becomes the session.
-      keepSignInToCheck(next);
+      // The page's connection policy names another origin and can only be tightened.
       window.location.reload();
       return;
     }
-    writeSession(next);
     applyConnectPolicy(origin);
     setEndedBecause(null);
     setSession(next);

@@ -1,7 +1,12 @@
 import '../ui/styles.css';
 import { loadConfig } from '../lib/config';
 import type { ServiceSession } from '../api/http';
-import { readSession, takeSignInToCheck, writeSession } from '../lib/session-store';
+import {
+  forgetSignInToCheck,
+  readSession,
+  readSignInToCheck,
+  writeSession,
+} from '../lib/session-store';
 import { prepareTimeFormats } from '../i18n/format';
 import { activateLanguage, startLanguage } from '../i18n/translate';
 import { SOURCE_LANGUAGE } from '../i18n/languages';
@@ -32,8 +37,8 @@ const ui = uiLoader(root, config, handOver);
 const startUi = languageReady ? () => void languageReady.then(() => ui.start()) : () => ui.start();
 const session = readSession();
 // A sign-in to another service, kept across the reload that lets the page connect there: the
-// form shows it being checked, and the app checks it when it takes over.
-const signInToCheck = takeSignInToCheck();
+// form is drawn with it being checked, and the app checks it when it takes over.
+const signInToCheck = session ? null : readSignInToCheck();
 const { search, pathname } = window.location;
 
 const onInbox = pathname === '/';
@@ -84,7 +89,12 @@ async function startSignedOut(toCheck: ServiceSession | null) {
   const loaded = await config.catch(() => undefined);
   await languageReady;
   // A config that cannot be read is the app's to report.
-  if (loaded && !readSession()) paintSignIn(root, loaded, handOver, toCheck);
+  if (loaded && !readSession()) {
+    paintSignIn(root, loaded, handOver, toCheck);
+    // The form has it now; kept until then, so a config.json that failed to arrive does not
+    // lose it (the next reload tries again).
+    if (toCheck) forgetSignInToCheck();
+  }
   // After the form, not alongside it: on a slow connection the UI code would share the
   // bandwidth with the form's own few kilobytes.
   startUi();

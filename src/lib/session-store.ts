@@ -46,11 +46,18 @@ export function keepSignInToCheck(session: ServiceSession): void {
   sessionStorage.setItem(SIGN_IN_TO_CHECK_KEY, JSON.stringify(session));
 }
 
-/** The sign-in kept to check after a reload, once: it is the form's from then on. */
-export function takeSignInToCheck(): ServiceSession | null {
-  const kept = readStored(SIGN_IN_TO_CHECK_KEY);
-  sessionStorage.removeItem(SIGN_IN_TO_CHECK_KEY);
-  return kept;
+/** The sign-in kept to check after a reload, if there is one. */
+export function readSignInToCheck(): ServiceSession | null {
+  return readStored(SIGN_IN_TO_CHECK_KEY);
+}
+
+/** The form has the sign-in to check (drawn with it): a later reload starts from an empty form. */
+export function forgetSignInToCheck(): void {
+  try {
+    sessionStorage.removeItem(SIGN_IN_TO_CHECK_KEY);
+  } catch {
+    // Storage refused: there was nothing kept to forget.
+  }
 }
 
 export function clearSession(): void {

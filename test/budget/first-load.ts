@@ -15,7 +15,7 @@ import { build } from 'vite';
 import { measureBundle, type FileSize } from './measure-first-load';
 
 /*
- * Issue 17's figure. From 2026-11-26 to 2026-11-28 it was 125 KiB: English in the first load
+ * Issue 17's figure. From 2026-11-26 to 2026-11-27 it was 125 KiB: English in the first load
  * (issue 20) had brought it to 124.4 KiB. React Router's unused Link, NavLink and Form, which its
  * build kept in the bundle (vite.config.ts), brought it back under (docs/performance.md).
  */

@@ -24,16 +24,13 @@ function canonical(node: Node): string {
 
 /**
  * The first screen as markup, minus what only differs by design: React's generated ids, the
- * router's own marker on links, the footer (paging state, below the fold) and the rows React has
+ * footer (paging state, below the fold) and the rows React has
  * not rendered (it draws only those in view), compared one by one instead.
  */
 function firstScreen(container: Element) {
   const inbox = container.querySelector('.inbox');
   if (!inbox) throw new Error('No inbox');
   const clone = inbox.cloneNode(true) as Element;
-  clone
-    .querySelectorAll('[data-discover]')
-    .forEach((link) => link.removeAttribute('data-discover'));
   clone.querySelectorAll('.list-footer').forEach((footer) => footer.remove());
   const rows = new Map<string, string>();
   for (const item of clone.querySelectorAll('li.conversation-item')) {

@@ -4,7 +4,7 @@ import { findLanguage } from '../../src/i18n/languages';
 import { activateLanguage } from '../../src/i18n/translate';
 import { useListAnnouncements } from '../../src/features/conversations/use-list-announcements';
 import { announce, LiveRegion } from '../../src/ui/live-region';
-import { service, useService } from '../support/msw';
+import { service, TEST_TOKEN, useService } from '../support/msw';
 import { liveRegion } from '../support/queries';
 import { renderApp } from '../support/render-app';
 import { loadFreshNews } from '../support/fresh-news';
@@ -35,6 +35,15 @@ describe('the live region', () => {
     await user.click(screen.getByRole('button', { name: 'Abmelden' }));
     await screen.findByRole('button', { name: 'Anmelden' });
     expect(liveRegion()).toBeEmptyDOMElement();
+  });
+
+  it('says the first page of a session that begins, though what it said before is wiped', async () => {
+    useService({ conversations: 30 });
+    const { user } = renderApp({ session: null, config: { demoToken: TEST_TOKEN } });
+    announce('Said before signing in');
+    await user.click(await screen.findByRole('button', { name: 'Sign in' }));
+    await screen.findByRole('list', { name: 'Conversations' });
+    await waitFor(() => expect(liveRegion()).toHaveTextContent('30 conversations loaded'));
   });
 
   it('drops what is announced before it is mounted, rather than speaking it late', () => {

@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { NO_HAND_OVER } from '../../src/lib/hand-over';
 import { renderApp } from '../support/render-app';
 import { listRequests, service, TEST_SERVICE_URL, TEST_TOKEN, useService } from '../support/msw';
 
@@ -53,6 +54,33 @@ describe('sign-in', () => {
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByRole('list', { name: 'Conversations' })).toBeInTheDocument();
     expect(listRequests().filter((params) => !params.has('next'))).toHaveLength(2);
+  });
+
+  it('checks a sign-in pressed before the app took over without asking the open tabs, and says there that the token was refused', async () => {
+    const askOpenTabs = vi.fn(() =>
+      Promise.resolve({ serviceUrl: TEST_SERVICE_URL, token: TEST_TOKEN }),
+    );
+    renderApp({
+      session: null,
+      handOver: {
+        ...NO_HAND_OVER,
+        askOpenTabs,
+        typedSignIn: () => ({
+          serviceUrl: TEST_SERVICE_URL,
+          token: 'mistyped',
+          focus: null,
+          submitted: true,
+        }),
+      },
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The service did not accept this access token.',
+    );
+    expect(screen.getByLabelText('Access token')).toHaveValue('mistyped');
+    expect(screen.getByLabelText('Access token')).toHaveFocus();
+    // Another tab's session would have overruled the service the agent chose.
+    expect(askOpenTabs).not.toHaveBeenCalled();
+    expect(sessionStorage.getItem(STORAGE_KEY)).toBeNull();
   });
 
   it('keeps the agent on the form when the token is refused', async () => {

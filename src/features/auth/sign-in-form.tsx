@@ -49,7 +49,8 @@ export function SignInForm() {
     if (!typed || !form) return;
     const field = typed.focus && form.elements.namedItem(typed.focus);
     if (field instanceof HTMLElement) field.focus();
-    if (typed.submitted) form.requestSubmit();
+    // Pressed with its button, as the agent did (the event's submitter is then that button).
+    if (typed.submitted) form.requestSubmit(form.querySelector<HTMLElement>('[type="submit"]'));
   }, [typed, form]);
 
   function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
@@ -64,7 +65,7 @@ export function SignInForm() {
       return;
     }
     setFormError(null);
-    signIn.mutate({ serviceUrl: url, token: token.trim() });
+    signIn.check({ serviceUrl: url, token: token.trim() });
   }
 
   // The field to put right: it takes the focus, which Sign in (disabled while it checked) lost.
@@ -73,12 +74,12 @@ export function SignInForm() {
       ? 'serviceUrl'
       : formError === 'signIn.noToken'
         ? 'token'
-        : signIn.isError
-          ? signIn.error instanceof ApiError && signIn.error.isUnauthorized
+        : signIn.failure
+          ? signIn.failure.error instanceof ApiError && signIn.failure.error.isUnauthorized
             ? 'token'
             : 'serviceUrl'
           : null;
-  const failure = formError ?? signIn.error;
+  const failure = formError ?? signIn.failure;
   useEffect(() => {
     if (!form || !fieldToFix || !failure) return;
     const active = document.activeElement;
@@ -89,8 +90,8 @@ export function SignInForm() {
 
   const error = formError
     ? [t(formError)]
-    : signIn.isError
-      ? signInErrorMessage(signIn.error, serviceUrl)
+    : signIn.failure
+      ? signInErrorMessage(signIn.failure.error, serviceUrl)
       : null;
 
   return viewToReact(
@@ -100,7 +101,7 @@ export function SignInForm() {
       endedBecause,
       demoToken: config.demoToken,
       error,
-      pending: signIn.isPending,
+      pending: signIn.pending,
       // Every session remembers what was opened in it (lib/seen-marks.ts): offered after each.
       forget:
         endedBecause === 'signed-out' && lastServiceUrl

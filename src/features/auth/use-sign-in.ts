@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { startTransition, useActionState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { fetchConversationPage, MAX_PAGE_SIZE } from '../../api/conversations';
 import { ApiError } from '../../api/errors';
@@ -10,25 +11,42 @@ import { conversationKeys } from '../../api/query-keys';
 import { useConfig } from '../../lib/config-context';
 import { canConnectTo } from '../../lib/connect-policy';
 import { useSessionContext } from '../../lib/session-context';
+import { keepSignInToCheck } from '../../lib/session-store';
 import { parseStatusParams, STATUS_PARAM } from '../../lib/status-params';
+
+/** Signing in: pending while the token is checked, then the failure if it was refused. */
+export interface SignInCheck {
+  check: (session: ServiceSession) => void;
+  pending: boolean;
+  /** Why the last check failed (none while another runs). */
+  failure: { error: unknown } | null;
+}
 
 /**
  * Checks the token before keeping it, so a mistyped token is reported on the form rather than
  * after a redirect. The check is the list's own first page, with the URL's filters: it goes into
  * the query cache as the list's first page, so from Sign in to the first row is one list request.
- * When the page's connection policy is fixed to another origin the check runs after the reload
- * that signing in to that origin needs (src/boot/ requests the first page then).
+ * When the page's connection policy is fixed to another origin, the page reloads to connect there
+ * and this form checks the sign-in after the reload (lib/session-store.ts, `keepSignInToCheck`):
+ * until the service has accepted it, it is not the session. A form action (React's
+ * `useActionState`): one submission at a time, its pending state and its outcome.
  */
-export function useSignIn() {
+export function useSignIn(): SignInCheck {
   const { signIn } = useSessionContext();
   const { listTimeoutMs } = useConfig();
   const { search } = useLocation();
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (session: ServiceSession) => {
-      if (canConnectTo(new URL(session.serviceUrl).origin)) {
-        const { statusIds } = parseStatusParams(new URLSearchParams(search).getAll(STATUS_PARAM));
-        const params = { statusIds, limit: MAX_PAGE_SIZE };
+  const [failure, dispatch, pending] = useActionState(
+    async (_last: { error: unknown } | null, session: ServiceSession) => {
+      if (!canConnectTo(new URL(session.serviceUrl).origin)) {
+        keepSignInToCheck(session);
+        window.location.reload();
+        // Signing in until the page goes.
+        return new Promise<never>(() => undefined);
+      }
+      const { statusIds } = parseStatusParams(new URLSearchParams(search).getAll(STATUS_PARAM));
+      const params = { statusIds, limit: MAX_PAGE_SIZE };
+      try {
         const page = await fetchConversationPage(session, params, undefined, {
           timeoutMs: listTimeoutMs,
         });
@@ -36,12 +54,19 @@ export function useSignIn() {
           pages: [page],
           pageParams: [undefined],
         });
+      } catch (error) {
+        return { error };
       }
-      return session;
+      signIn(session);
+      return null;
     },
-    onSuccess: (session) => signIn(session),
-    retry: false,
-  });
+    null,
+  );
+  return {
+    check: (session) => startTransition(() => dispatch(session)),
+    pending,
+    failure: pending ? null : failure,
+  };
 }
 
 /**
