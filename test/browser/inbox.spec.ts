@@ -38,46 +38,58 @@ test(
   },
 );
 
-test('signing in to another service than config.json’s: a refused token and an unreachable URL are said on the form after the reload, with what was typed', async ({
-  page,
-  service,
-}) => {
-  // The double is another origin than config.json's service: the page reloads to connect to it
-  // (lib/connect-policy.ts), and the sign-in is checked after that reload.
-  await page.goto('/');
-  await appStarted(page);
-  const serviceUrl = page.getByLabel('Service URL');
-  const token = page.getByLabel('Access token');
-  await typeInto(serviceUrl, service.url);
-  await typeInto(token, 'mistyped-token');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+test(
+  'signing in to another service than config.json’s: a refused token and an unreachable URL are said on the form after the reload, with what was typed',
+  { tag: EVERY_ENGINE },
+  async ({ page, service, consoleErrors }) => {
+    // The double is another origin than config.json's service: the page reloads to connect to it
+    // (lib/connect-policy.ts), and the sign-in is checked after that reload.
+    await page.goto('/');
+    await appStarted(page);
+    const serviceUrl = page.getByLabel('Service URL');
+    const token = page.getByLabel('Access token');
+    await typeInto(serviceUrl, service.url);
+    await typeInto(token, 'mistyped-token');
+    await page.getByRole('button', { name: 'Sign in' }).click();
 
-  await expect(page.getByRole('alert')).toHaveText('The service did not accept this access token.');
-  await expect(serviceUrl).toHaveValue(service.url);
-  await expect(token).toHaveValue('mistyped-token');
-  await expect(token).toBeFocused();
-  await expect(page.getByText(/Your session ended/)).toHaveCount(0);
-  // Never kept as a session: no tab could take it, and nothing is left to sign anyone out.
-  expect(await page.evaluate(() => Object.keys(sessionStorage))).toEqual([]);
+    await expect(page.getByRole('alert')).toHaveText(
+      'The service did not accept this access token.',
+    );
+    await expect(serviceUrl).toHaveValue(service.url);
+    await expect(token).toHaveValue('mistyped-token');
+    await expect(token).toBeFocused();
+    await expect(page.getByText(/Your session ended/)).toHaveCount(0);
+    // Never kept as a session: no tab could take it, and nothing is left to sign anyone out.
+    expect(await page.evaluate(() => Object.keys(sessionStorage))).toEqual([]);
 
-  // Put right on the form: the page can connect there now, so no second reload.
-  await page.evaluate(() => ((window as { sameDocument?: boolean }).sameDocument = true));
-  await typeInto(token, BROWSER_TOKEN);
-  await token.press('Enter');
-  await expect(conversationList(page).getByRole('link').first()).toBeVisible();
-  expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    // Put right on the form: the page can connect there now, so no second reload.
+    await page.evaluate(() => ((window as { sameDocument?: boolean }).sameDocument = true));
+    await typeInto(token, BROWSER_TOKEN);
+    await token.press('Enter');
+    await expect(conversationList(page).getByRole('link').first()).toBeVisible();
+    expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(
+      true,
+    );
 
-  // Signed out, a service nothing listens at: said on the form too, the URL to put right.
-  await page.getByRole('button', { name: 'Sign out' }).click();
-  const nowhere = `http://127.0.0.1:${await freePort()}`;
-  await typeInto(serviceUrl, nowhere);
-  await typeInto(token, BROWSER_TOKEN);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('alert')).toHaveText(`Could not reach a service at ${nowhere}.`);
-  await expect(serviceUrl).toHaveValue(nowhere);
-  await expect(serviceUrl).toBeFocused();
-  await expect(conversationList(page)).toHaveCount(0);
-});
+    // Signed out, a service nothing listens at: said on the form too, the URL to put right.
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    const nowhere = `http://127.0.0.1:${await freePort()}`;
+    await typeInto(serviceUrl, nowhere);
+    await typeInto(token, BROWSER_TOKEN);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('alert')).toHaveText(`Could not reach a service at ${nowhere}.`);
+    await expect(serviceUrl).toHaveValue(nowhere);
+    await expect(serviceUrl).toBeFocused();
+    await expect(conversationList(page)).toHaveCount(0);
+    // Firefox reports the refused connection as an error of the page (Chromium's net::ERR_ line
+    // is expected everywhere): the one failure this test expects.
+    consoleErrors.splice(
+      0,
+      consoleErrors.length,
+      ...consoleErrors.filter((line) => !line.includes('CORS request did not succeed')),
+    );
+  },
+);
 
 test(
   'pages to the end across pages whose sizes differ from the limit',
