@@ -1,12 +1,7 @@
 import '../ui/styles.css';
 import { loadConfig } from '../lib/config';
 import type { ServiceSession } from '../api/http';
-import {
-  forgetSignInToCheck,
-  readSession,
-  readSignInToCheck,
-  writeSession,
-} from '../lib/session-store';
+import { readSession, readSignInToCheck, writeSession } from '../lib/session-store';
 import { prepareTimeFormats } from '../i18n/format';
 import { activateLanguage, startLanguage } from '../i18n/translate';
 import { SOURCE_LANGUAGE } from '../i18n/languages';
@@ -89,12 +84,7 @@ async function startSignedOut(toCheck: ServiceSession | null) {
   const loaded = await config.catch(() => undefined);
   await languageReady;
   // A config that cannot be read is the app's to report.
-  if (loaded && !readSession()) {
-    paintSignIn(root, loaded, handOver, toCheck);
-    // The form has it now; kept until then, so a config.json that failed to arrive does not
-    // lose it (the next reload tries again).
-    if (toCheck) forgetSignInToCheck();
-  }
+  if (loaded && !readSession()) paintSignIn(root, loaded, handOver, toCheck);
   // After the form, not alongside it: on a slow connection the UI code would share the
   // bandwidth with the form's own few kilobytes.
   startUi();

@@ -51,7 +51,7 @@ export function readSignInToCheck(): ServiceSession | null {
   return readStored(SIGN_IN_TO_CHECK_KEY);
 }
 
-/** The form has the sign-in to check (drawn with it): a later reload starts from an empty form. */
+/** The sign-in kept to check has been checked: it is the session now, or the form's to put right. */
 export function forgetSignInToCheck(): void {
   try {
     sessionStorage.removeItem(SIGN_IN_TO_CHECK_KEY);

@@ -45,6 +45,7 @@ const ATTRIBUTE_NAMES: Readonly<Record<string, string>> = {
   autoComplete: 'autocomplete',
   spellCheck: 'spellcheck',
   noValidate: 'novalidate',
+  readOnly: 'readonly',
   tabIndex: 'tabindex',
 };
 

@@ -91,6 +91,32 @@ test(
   },
 );
 
+test('a reload during the check of a sign-in to another service comes back to it, still being checked', async ({
+  page,
+  startService,
+}) => {
+  const slow = await startService({ latencyMs: 1500 });
+  await page.goto('/');
+  await appStarted(page);
+  await typeInto(page.getByLabel('Service URL'), slow.url);
+  await typeInto(page.getByLabel('Access token'), BROWSER_TOKEN);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  const checking = page.getByRole('button', { name: 'Signing in…' });
+  await page.waitForURL('**/', { waitUntil: 'load' });
+  await expect(checking).toBeVisible();
+  // Being checked: what the form shows is what is checked.
+  await expect(page.getByLabel('Access token')).toHaveAttribute('readonly');
+
+  await page.reload();
+  await expect(checking).toBeVisible();
+  await expect(page.getByLabel('Service URL')).toHaveValue(slow.url);
+  await expect(conversationList(page).getByRole('link').first()).toBeVisible({ timeout: 10_000 });
+  // Checked, it is the session, and nothing is kept aside any more.
+  expect(await page.evaluate(() => Object.keys(sessionStorage).sort())).toEqual([
+    'threadline.session',
+  ]);
+});
+
 test(
   'pages to the end across pages whose sizes differ from the limit',
   { tag: EVERY_ENGINE },

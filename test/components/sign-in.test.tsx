@@ -73,9 +73,13 @@ describe('sign-in', () => {
         }),
       },
     });
+    // While it is checked, the fields hold what is checked.
+    expect(await screen.findByRole('button', { name: 'Signing in…' })).toBeDisabled();
+    expect(screen.getByLabelText('Access token')).toHaveAttribute('readonly');
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'The service did not accept this access token.',
     );
+    expect(screen.getByLabelText('Access token')).not.toHaveAttribute('readonly');
     expect(screen.getByLabelText('Access token')).toHaveValue('mistyped');
     expect(screen.getByLabelText('Access token')).toHaveFocus();
     // Another tab's session would have overruled the service the agent chose.
@@ -120,9 +124,12 @@ describe('sign-in', () => {
 
   it('after the session ends, offers the same service again rather than the configured one', async () => {
     useService({ tokenExpiresAfter: 1 });
-    renderApp({ config: { serviceUrl: 'https://configured.example.com' } });
+    renderApp({
+      config: { serviceUrl: 'https://configured.example.com', demoToken: 'configured-demo-token' },
+    });
     expect(await screen.findByRole('alert')).toHaveTextContent('Your session ended');
     expect(await screen.findByLabelText('Service URL')).toHaveValue(TEST_SERVICE_URL);
+    // The configured demo service's token is not offered for another service.
     expect(screen.getByLabelText('Access token')).toHaveValue('');
   });
 

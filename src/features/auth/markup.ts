@@ -76,6 +76,8 @@ export function signInFormView({
         autoComplete: 'url',
         spellCheck: false,
         value: serviceUrl,
+        // While the check runs, what it checks stays what the form shows.
+        readOnly: pending,
         'aria-describedby': describedBy,
         required: true,
         'data-part': 'service-url',
@@ -87,6 +89,7 @@ export function signInFormView({
         name: 'token',
         autoComplete: 'current-password',
         value: token,
+        readOnly: pending,
         'aria-describedby': describedBy,
         required: true,
         'data-part': 'token',

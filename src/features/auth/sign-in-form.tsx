@@ -21,7 +21,10 @@ export function SignInForm() {
   const [serviceUrl, setServiceUrl] = useState(
     typed?.serviceUrl ?? lastServiceUrl ?? config.serviceUrl,
   );
-  const [token, setToken] = useState(typed?.token ?? config.demoToken ?? '');
+  // The demo service's token belongs to the demo service: not offered for another one.
+  const [token, setToken] = useState(
+    typed?.token ?? (serviceUrl === config.serviceUrl ? config.demoToken : undefined) ?? '',
+  );
   // A message, written when drawn: the form follows a change of language.
   const [formError, setFormError] = useState<MessageId | null>(null);
   const [forgotten, setForgotten] = useState(false);

@@ -11,7 +11,7 @@ import { conversationKeys } from '../../api/query-keys';
 import { useConfig } from '../../lib/config-context';
 import { canConnectTo } from '../../lib/connect-policy';
 import { useSessionContext } from '../../lib/session-context';
-import { keepSignInToCheck } from '../../lib/session-store';
+import { forgetSignInToCheck, keepSignInToCheck } from '../../lib/session-store';
 import { parseStatusParams, STATUS_PARAM } from '../../lib/status-params';
 
 /** Signing in: pending while the token is checked, then the failure if it was refused. */
@@ -55,8 +55,13 @@ export function useSignIn(): SignInCheck {
           pageParams: [undefined],
         });
       } catch (error) {
+        // A sign-in kept across a reload is kept until the service has answered it, so a reload
+        // or Back and Forward meanwhile come back to it (the page going away cuts the request:
+        // no answer). Answered, it is the form's to put right.
+        if (error instanceof ApiError && error.status !== undefined) forgetSignInToCheck();
         return { error };
       }
+      forgetSignInToCheck();
       signIn(session);
       return null;
     },
