@@ -34,6 +34,9 @@ import { drawView } from '../ui/view';
  * keys pressed are handed to the app (lib/hand-over.ts).
  */
 
+/** Rows drawn beyond the window's height in the first frame, as the list's virtualizer does. */
+const ROWS_BEYOND_VIEW = 4;
+
 export interface FirstPaint {
   page: ConversationPage;
   serviceUrl: string;
@@ -63,16 +66,24 @@ export function paintInbox(
   const height = rowHeight(compact);
   const isNew = newToYou(serviceUrl);
   const setSize = page.pagination ? -1 : rows.length;
-  const items = document.createDocumentFragment();
-  rows.forEach((conversation, index) => {
-    const row = conversationRowView({
-      conversation,
-      now,
-      href: `/conversations/${conversation.id}${search}`,
-      isNew: isNew(conversation),
+  const drawItems = (from: number, to: number) => {
+    const items = document.createDocumentFragment();
+    rows.slice(from, to).forEach((conversation, offset) => {
+      const row = conversationRowView({
+        conversation,
+        now,
+        href: `/conversations/${conversation.id}${search}`,
+        isNew: isNew(conversation),
+      });
+      items.append(drawView(conversationItemView(from + offset, setSize, row, height))!);
     });
-    items.append(drawView(conversationItemView(index, setSize, row, height))!);
-  });
+    return items;
+  };
+  // The rows in view go in the first frame; the rest of the page, there for scrolling before
+  // React starts, once that frame is painted: drawing a whole page first held the first row back
+  // (docs/performance.md).
+  const inView = Math.ceil(window.innerHeight / height) + ROWS_BEYOND_VIEW;
+  const items = drawItems(0, inView);
 
   const parts = new Map<string, HTMLElement>();
   const remember = (name: string, element: HTMLElement) => parts.set(name, element);
@@ -97,6 +108,15 @@ export function paintInbox(
     parts: remember,
   });
   root.append(inbox!);
+  if (rows.length > inView) {
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        const list = parts.get('rows');
+        // Not once React has replaced the drawn inbox, nor after a status box emptied the list.
+        if (inbox?.isConnected && list?.lastChild) list.append(drawItems(inView, rows.length));
+      }),
+    );
+  }
   // Another language chosen before React has started: the page starts again in it.
   parts.get('language')?.addEventListener('change', (event) => {
     const chosen = findLanguage((event.target as HTMLSelectElement).value);

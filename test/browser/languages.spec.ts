@@ -268,6 +268,41 @@ test('times follow the browser zone, the Time zone setting and the 24-hour clock
   }
 });
 
+test('a row’s exact time shows whole below it on hover and on keyboard focus, compact rows included', async ({
+  page,
+  service,
+}) => {
+  await page.addInitScript(() => localStorage.setItem('threadline.compact-rows', 'on'));
+  await startIn(page, 'en', service);
+  await page.goto('/');
+  const row = conversationList(page).getByRole('link').nth(1);
+  await expect(row).toBeVisible();
+  const time = row.locator('time');
+  const rowBox = (await row.boundingBox())!;
+  expect(rowBox.height).toBe(44);
+  const timeBox = (await time.boundingBox())!;
+  // The strip just below the row, under its time: the exact time reaches into it (a 44 px row
+  // has no room for it), so a row that clipped what it paints would leave the strip as it was.
+  const strip = {
+    x: timeBox.x,
+    y: rowBox.y + rowBox.height + 1,
+    width: timeBox.width,
+    height: 4,
+  };
+  await page.mouse.move(0, 0);
+  const plain = await page.screenshot({ clip: strip });
+
+  await time.hover();
+  await expect.poll(async () => (await page.screenshot({ clip: strip })).equals(plain)).toBe(false);
+
+  await page.mouse.move(0, 0);
+  await expect.poll(async () => (await page.screenshot({ clip: strip })).equals(plain)).toBe(true);
+  await page.keyboard.press('j');
+  await page.keyboard.press('j');
+  await expect(row).toBeFocused();
+  await expect.poll(async () => (await page.screenshot({ clip: strip })).equals(plain)).toBe(false);
+});
+
 test('switching the language live redraws every word, the document title and direction', async ({
   page,
   service,

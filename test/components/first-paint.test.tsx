@@ -46,6 +46,7 @@ function firstScreen(container: Element) {
 describe('first paint', () => {
   afterEach(() => {
     vi.useRealTimers();
+    vi.unstubAllGlobals();
   });
 
   it('draws the same first screen as the app, header, filter and rows, so the swap moves nothing', async () => {
@@ -124,6 +125,44 @@ describe('first paint', () => {
     const empty = document.createElement('div');
     paintInbox(empty, { ...first, page: { data: [] } }, createHandOver());
     expect(empty.children).toHaveLength(0);
+  });
+
+  it('draws the rows in view in the first frame and the rest of the page once it is painted, unless a status box emptied the list meanwhile', () => {
+    vi.useFakeTimers();
+    const page = {
+      data: Array.from({ length: 50 }, (_, index) => ({
+        id: 1000 - index,
+        status: 'open',
+        contactId: 2,
+        inboxId: 3,
+        createdAt: 1,
+        updatedAt: 2,
+      })),
+    };
+    const first = { page, serviceUrl: TEST_SERVICE_URL, statusIds: [], search: '' };
+    const draw = () => {
+      const root = document.createElement('div');
+      document.body.append(root);
+      paintInbox(root, first, createHandOver());
+      return root;
+    };
+    const rowCount = (root: HTMLElement) =>
+      within(root).getByRole('list', { name: 'Conversations' }).children.length;
+    // 64 px rows in a 768 px window: 12 in view and 4 beyond, as the list's virtualizer draws.
+    vi.stubGlobal('innerHeight', 768);
+
+    const root = draw();
+    expect(rowCount(root)).toBe(16);
+    vi.advanceTimersByTime(100);
+    expect(rowCount(root)).toBe(50);
+    expect(within(root).getAllByRole('link', { name: /#951/ })).toHaveLength(1);
+
+    const filtered = draw();
+    within(filtered).getByRole('checkbox', { name: 'Closed' }).click();
+    vi.advanceTimersByTime(100);
+    expect(rowCount(filtered)).toBe(0);
+    root.remove();
+    filtered.remove();
   });
 
   it('hands the scroll position and the keys pressed on the drawn rows to the app', () => {
