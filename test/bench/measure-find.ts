@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright';
-import { newBenchContext, waitForFirstRow, waitForReactElement } from './browser';
+import { newBenchContext, firstRowSeen, waitForReactElement } from './browser';
 import type { Session } from './browser';
 import { median } from './stats';
 import { applyThrottling } from './throttle';
@@ -89,8 +89,9 @@ async function appSample(
 ): Promise<number[]> {
   const { context, page, cdp } = await newBenchContext(browser, origin, session);
   try {
+    const firstRow = firstRowSeen(page);
     await page.goto('/', { waitUntil: 'commit' });
-    await waitForFirstRow(page);
+    await firstRow;
     await waitForReactElement(page, '[data-testid="conversation-scroller"]');
     await loadAll(page, total);
     // The finder's code is in the page before the first measured key (it is fetched when the

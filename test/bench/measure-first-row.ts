@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright';
-import { newBenchContext, waitForFirstRow } from './browser';
+import { newBenchContext, firstRowSeen } from './browser';
 import type { Session } from './browser';
 import { median } from './stats';
 import type { Throttling } from './throttle';
@@ -30,8 +30,9 @@ async function sample(
 ): Promise<number> {
   const { context, page } = await newBenchContext(browser, origin, session, throttling, locale);
   try {
+    const firstRow = firstRowSeen(page, { painted });
     await page.goto(path, { waitUntil: 'commit' });
-    return await waitForFirstRow(page, 30_000, { painted });
+    return await firstRow;
   } finally {
     await context.close();
   }

@@ -1,5 +1,5 @@
 import type { Browser, Locator, Page } from 'playwright';
-import { newBenchContext, ROW_SELECTOR, waitForFirstRow, waitForReactElement } from './browser';
+import { newBenchContext, ROW_SELECTOR, firstRowSeen, waitForReactElement } from './browser';
 import type { Session } from './browser';
 import { max, median, sleep } from './stats';
 import type { Throttling } from './throttle';
@@ -367,8 +367,9 @@ async function sessionSample(
   const { context, page } = await newBenchContext(browser, origin, session, throttling);
   try {
     await context.addInitScript(installInteractionProbe, EVENT_THRESHOLD_MS);
+    const firstRow = firstRowSeen(page);
     await page.goto('/', { waitUntil: 'commit' });
-    await waitForFirstRow(page);
+    await firstRow;
     // The session starts on the app itself, not on the rows drawn before React took over.
     await waitForReactElement(page, '[data-testid="conversation-scroller"]');
     await page.waitForLoadState('networkidle');

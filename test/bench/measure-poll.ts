@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright';
 import type { ServiceState } from '../../service-double/index';
-import { newBenchContext, waitForFirstRow } from './browser';
+import { newBenchContext, firstRowSeen } from './browser';
 import type { Session } from './browser';
 import { isListGet, requestMark, requestsSince } from './service';
 import { sleep, waitFor } from './stats';
@@ -36,8 +36,9 @@ export async function measurePoll(
   for (let i = 0; i < runs; i++) {
     const { context, page } = await newBenchContext(browser, origin, session);
     try {
+      const firstRow = firstRowSeen(page);
       await page.goto('/', { waitUntil: 'commit' });
-      await waitForFirstRow(page);
+      await firstRow;
       await sleep(SETTLE_MS);
       const mark = requestMark(state);
       const markedAt = Date.now();

@@ -4,7 +4,7 @@ import {
   heapAfterGc,
   newBenchContext,
   readProbe,
-  waitForFirstRow,
+  firstRowSeen,
   waitForReactElement,
 } from './browser';
 import type { Session } from './browser';
@@ -145,8 +145,9 @@ async function scrollSample(
   const mark = requestMark(state);
   const { context, page, cdp } = await newBenchContext(browser, origin, session, throttling);
   try {
+    const firstRow = firstRowSeen(page);
     await page.goto(contender.path, { waitUntil: 'commit' });
-    await waitForFirstRow(page);
+    await firstRow;
     // Scrolling starts once the UI has started: React's start-up is the first-row figure's cost.
     await waitForReactElement(page, contender.scroller);
     const drive = await page.evaluate(driveToEnd, {

@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright';
-import { newBenchContext } from './browser';
+import { newBenchContext, PROBE_SIGNAL, waitForProbeSignal } from './browser';
 import { median } from './stats';
 import type { Throttling } from './throttle';
 
@@ -26,6 +26,9 @@ interface FormProbe {
 
 type FormProbeWindow = Window & { __benchForm?: FormProbe };
 
+/** What the probe logs once the form is usable (browser.ts, PROBE_SIGNAL). */
+const FORM_SIGNAL = 'sign-in-form';
+
 /**
  * Runs in the page before its scripts (self-contained: Playwright serialises it). The form is
  * usable once its fields and its Sign in button are in the page and visible; the time is that of
@@ -33,7 +36,7 @@ type FormProbeWindow = Window & { __benchForm?: FormProbe };
  * button is there, before any frame could draw it. (A frame callback would not do: Chromium
  * reports paints at presentation, after the callbacks of that frame and the tasks behind them.)
  */
-function installFormProbe(): void {
+function installFormProbe(signal: string): void {
   if (window.top !== window) return;
   const probe: FormProbe = { lcpMs: null };
   (window as FormProbeWindow).__benchForm = probe;
@@ -43,7 +46,9 @@ function installFormProbe(): void {
     }).observe({ type: 'largest-contentful-paint', buffered: true });
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as (PerformanceEntry & { identifier?: string })[]) {
-        if (entry.identifier === 'bench-sign-in') probe.formMs ??= entry.startTime;
+        if (entry.identifier !== 'bench-sign-in' || probe.formMs !== undefined) continue;
+        probe.formMs = entry.startTime;
+        console.debug(signal);
       }
     }).observe({ type: 'element', buffered: true });
   } catch {
@@ -82,18 +87,11 @@ async function sample(
 ): Promise<SignInSample> {
   const { context, page } = await newBenchContext(browser, origin, null, throttling);
   try {
-    await context.addInitScript(installFormProbe);
+    await context.addInitScript(installFormProbe, `${PROBE_SIGNAL}${FORM_SIGNAL}`);
+    const usable = waitForProbeSignal(page, FORM_SIGNAL, 60_000);
     await page.goto(path, { waitUntil: 'commit' });
-    const handle = await page.waitForFunction(
-      () => {
-        const probe = (window as FormProbeWindow).__benchForm;
-        return probe?.formMs !== undefined ? probe : undefined;
-      },
-      undefined,
-      { timeout: 60_000, polling: 50 },
-    );
-    const probe = (await handle.jsonValue()) as FormProbe;
-    await handle.dispose();
+    await usable;
+    const probe = await page.evaluate(() => (window as FormProbeWindow).__benchForm!);
     return { formMs: probe.formMs!, lcpMs: probe.lcpMs };
   } finally {
     await context.close();

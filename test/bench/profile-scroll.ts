@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { startServiceDouble } from '../../service-double/index';
-import { launchBrowser, newBenchContext, waitForFirstRow } from './browser';
+import { launchBrowser, newBenchContext, firstRowSeen } from './browser';
 import { buildApp } from './build';
 import { startStaticServer } from './static-server';
 
@@ -43,8 +43,9 @@ try {
     serviceUrl: service.url,
     token,
   });
+  const firstRow = firstRowSeen(page);
   await page.goto(`${server.origin}/`);
-  await waitForFirstRow(page);
+  await firstRow;
   if (process.argv.includes('--slow')) {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   }

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { startServiceDouble } from '../../service-double/index';
-import { launchBrowser, newBenchContext, waitForFirstRow } from './browser';
+import { launchBrowser, newBenchContext, firstRowSeen } from './browser';
 import { buildApp, ROOT } from './build';
 import { startStaticServer } from './static-server';
 
@@ -35,8 +35,9 @@ async function shoot(locale: string, file: string) {
   );
   await page.setViewportSize({ width: 1280, height: 760 });
   const showcase = service.state.dataset.list()[2]!;
+  const firstRow = firstRowSeen(page);
   await page.goto(`${server.origin}/conversations/${showcase.id}`);
-  await waitForFirstRow(page);
+  await firstRow;
   await page.locator('.detail-pane h2').first().waitFor();
   await page.waitForTimeout(1500);
   await page.screenshot({ path: path.join(ROOT, 'docs', file) });
