@@ -1,5 +1,7 @@
+import { useEffect, useState } from 'react';
 import { SignInForm } from '../features/auth';
 import { useSessionContext } from '../lib/session-context';
+import { focusIfLost } from '../ui/focus-if-lost';
 import { InboxLayout } from './inbox-layout';
 
 /**
@@ -8,6 +10,17 @@ import { InboxLayout } from './inbox-layout';
  * it ships with the app rather than in a chunk of its own that the takeover would wait for.
  */
 export function RootLayout() {
-  const { session } = useSessionContext();
+  const { session, endedBecause } = useSessionContext();
+  // The session the page opened with: the view it shows is where the page starts, and the focus
+  // stays on the page as a browser leaves it.
+  const [opened] = useState(session);
+  // One view replaced the other (sign-in, sign-out, another tab's session, an expiry): the control
+  // in use went with the old one, so the new view's heading (its one <h1>) takes the focus. A
+  // conversation kept in the URL through signing in opens too, and its pane takes it from there.
+  useEffect(() => {
+    if (session ? session !== opened : endedBecause) {
+      focusIfLost(document.querySelector<HTMLElement>('main h1'));
+    }
+  }, [session, opened, endedBecause]);
   return session ? <InboxLayout /> : <SignInForm />;
 }

@@ -143,3 +143,17 @@ test('a long word the finder does not understand wraps under the field: nothing 
     expect(await page.evaluate(layoutProblemsInPage), `at ${width} px`).toEqual([]);
   }
 });
+
+test('the pane’s "Find it in the list" hands focus to the row it finds, its link gone', async ({
+  page,
+  startService,
+}) => {
+  const service = await startService({ conversations: 400 });
+  const target = service.state.dataset.list()[160]!.id;
+  await signIn(page, service, { path: `/conversations/${target}` });
+  await page.getByRole('link', { name: 'Find it in the list' }).click();
+  await expect(findStatus(page)).toContainText(`Found #${target}.`);
+  await expect(
+    conversationList(page).getByRole('link', { name: new RegExp(`^#${target}\\b`) }),
+  ).toBeFocused();
+});

@@ -1,4 +1,5 @@
 import { freePort } from './free-port';
+import { headerAction } from './header-menu';
 import {
   appStarted,
   BROWSER_TOKEN,
@@ -37,6 +38,19 @@ test(
     expect(gets.every((entry) => entry.authorizationValid)).toBe(true);
   },
 );
+
+test('focus goes to the inbox’s heading on signing in, and to the form’s on signing out', async ({
+  page,
+  service,
+}) => {
+  await signIn(page, service, { throughForm: true });
+  await expect(page.getByRole('heading', { level: 1, name: 'Conversations' })).toBeFocused();
+  await (await headerAction(page, page.getByRole('button', { name: 'Sign out' }))).click();
+  await expect(page.getByRole('heading', { name: 'Sign in to Threadline' })).toBeFocused();
+  // From the heading, Tab reaches what the form says first: the offer to forget.
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: /^Forget/ })).toBeFocused();
+});
 
 test(
   'signing in to another service than config.json’s: a refused token and an unreachable URL are said on the form after the reload, with what was typed',

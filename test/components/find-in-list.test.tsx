@@ -216,6 +216,47 @@ describe('find in the list', () => {
     expect(listRequests()).toHaveLength(4);
   });
 
+  it('the pane’s "Find it in the list" hands focus to the row it found (the link goes)', async () => {
+    useService({ conversations: 400 });
+    await loadFinderCode(loadPaneCode);
+    const target = ids()[160]!;
+    const { user } = renderApp({ route: `/conversations/${target}` });
+    const pane = await screen.findByRole('complementary', { name: `Conversation #${target}` });
+    await user.click(within(pane).getByRole('link', { name: 'Find it in the list' }));
+    expect(await screen.findByText(`Found #${target}.`, { exact: false })).toBeInTheDocument();
+    const list = screen.getByRole('list', { name: 'Conversations' });
+    await waitFor(() =>
+      expect(within(list).getByRole('link', { name: new RegExp(`^#${target}\\b`) })).toHaveFocus(),
+    );
+  });
+
+  it('a search whose button goes when it ends leaves focus on what it says', async () => {
+    useService({ conversations: 120 });
+    await loadFinderCode(loadPaneCode);
+    const { user } = renderApp({ route: '/?q=%23999999' });
+    await findStatus();
+    await user.click(screen.getByRole('button', { name: 'Keep looking' }));
+    const status = await screen.findByText(/was not found in the 120 conversations/, {
+      selector: '[role="status"]',
+    });
+    expect(screen.queryByRole('button', { name: /Keep looking|Cancel/ })).toBeNull();
+    await waitFor(() => expect(status).toHaveFocus());
+  });
+
+  it('Cancel leaves focus on the button, which offers Keep looking again', async () => {
+    useService({ conversations: 600 });
+    await loadFinderCode(loadPaneCode);
+    const release = holdLaterPages();
+    const { user } = renderApp({ route: '/?q=%23999999' });
+    await findStatus();
+    await user.click(screen.getByRole('button', { name: 'Keep looking' }));
+    await screen.findByText(/Looked through 50 conversations…/);
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    release();
+    await screen.findByText(/Stopped after looking through 100 conversations\./);
+    expect(screen.getByRole('button', { name: 'Keep looking' })).toHaveFocus();
+  });
+
   it('without that state the list does not page on by itself (a reload of that entry)', async () => {
     useService({ conversations: 400 });
     await loadFinderCode(loadPaneCode);

@@ -43,6 +43,49 @@ describe('sign-in', () => {
     expect(firstPages[0]!.get('limit')).toBe('50');
   });
 
+  it('moves focus to the list’s heading once signed in (the form it was on is gone)', async () => {
+    const { user } = renderApp({ session: null, config: { demoToken: TEST_TOKEN } });
+    await user.click(await screen.findByRole('button', { name: 'Sign in' }));
+    await screen.findByRole('list', { name: 'Conversations' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Conversations' })).toHaveFocus();
+  });
+
+  it('takes focus to the inbox for a session from another tab only when it was on the form', async () => {
+    let answer!: (session: { serviceUrl: string; token: string }) => void;
+    const handOver = {
+      ...NO_HAND_OVER,
+      askOpenTabs: () =>
+        new Promise<{ serviceUrl: string; token: string } | null>((resolve) => (answer = resolve)),
+    };
+    // Typing into the form when the session arrives: the field goes with the form.
+    const typing = renderApp({ session: null, handOver });
+    await typing.user.click(await screen.findByLabelText('Access token'));
+    await typing.user.keyboard('abc');
+    answer({ serviceUrl: TEST_SERVICE_URL, token: TEST_TOKEN });
+    await screen.findByRole('list', { name: 'Conversations' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Conversations' })).toHaveFocus();
+    typing.unmount();
+    sessionStorage.clear();
+
+    // Focus somewhere the inbox does not replace stays there.
+    const elsewhere = document.createElement('input');
+    elsewhere.setAttribute('aria-label', 'Elsewhere');
+    document.body.append(elsewhere);
+    const other = renderApp({ session: null, handOver });
+    await screen.findByLabelText('Access token');
+    await other.user.click(elsewhere);
+    answer({ serviceUrl: TEST_SERVICE_URL, token: TEST_TOKEN });
+    await screen.findByRole('list', { name: 'Conversations' });
+    expect(elsewhere).toHaveFocus();
+    elsewhere.remove();
+  });
+
+  it('leaves focus alone when the page opens signed in', async () => {
+    renderApp();
+    await screen.findByRole('list', { name: 'Conversations' });
+    expect(document.body).toHaveFocus();
+  });
+
   it('signs in again after a refused token with one request per attempt', async () => {
     const { user } = renderApp({ session: null });
     await user.type(await screen.findByLabelText('Access token'), 'wrong');
@@ -119,6 +162,7 @@ describe('sign-in', () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Your session ended');
     expect(screen.getByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Sign in to Threadline' })).toHaveFocus();
     expect(sessionStorage.getItem(STORAGE_KEY)).toBeNull();
   });
 
@@ -139,6 +183,11 @@ describe('sign-in', () => {
     await user.click(screen.getByRole('button', { name: 'Sign out' }));
     expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
     expect(screen.getByText('You are signed out.')).toBeInTheDocument();
+    // The button pressed is gone: the form's heading has the focus, so what follows it (why,
+    // the offer to forget, the fields) is read and tabbed through from the top.
+    expect(screen.getByRole('heading', { name: 'Sign in to Threadline' })).toHaveFocus();
+    await user.tab();
+    expect(screen.getByRole('button', { name: /Forget/ })).toHaveFocus();
     expect(sessionStorage.getItem(STORAGE_KEY)).toBeNull();
 
     // Signing in again fetches afresh instead of showing the old session's data.

@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { t } from '../../i18n/translate';
 import { useTranslation } from '../../i18n/use-translation';
 import { ErrorAlert } from '../../ui/error-alert';
+import { focusIfLost } from '../../ui/focus-if-lost';
 import type { PagingStop } from './paging';
 import { quotedList } from './quoted-list';
 import { useKeepLooking, type KeepLooking, type Paging } from './use-keep-looking';
@@ -97,13 +98,30 @@ export function FindStatus(props: FindStatusProps) {
 
 function Shown(props: ShownProps) {
   const { t } = useTranslation();
-  const { text, unread, matched, loaded, list, keepLooking } = props;
+  const { text, unread, matched, loaded, list, keepLooking, exactId } = props;
   const { hasNextPage } = list;
   const line = t('findStatus.matched', { matched, loaded });
   const outcome = outcomeText(props);
+  const statusRef = useRef<HTMLParagraphElement>(null);
+  // A search that ends can take away the control that started it (the pane's "Find it in the
+  // list" once the fields are loaded; Cancel when no page is left): the focus goes to the row it
+  // found, else to the line that says how it ended.
+  const ended = keepLooking.outcome;
+  useEffect(() => {
+    if (!ended) return;
+    const row =
+      ended === 'found'
+        ? document.querySelector<HTMLElement>(
+            `.conversation-scroller [data-conversation-id="${exactId}"]`,
+          )
+        : null;
+    focusIfLost(row ?? statusRef.current);
+  }, [ended, exactId]);
   return (
     <div className="find-status">
-      <p role="status">{outcome ? `${line} ${outcome}` : line}</p>
+      <p role="status" ref={statusRef}>
+        {outcome ? `${line} ${outcome}` : line}
+      </p>
       {matched === 0 && !keepLooking.running ? (
         <p className="find-empty">
           {text === ''
