@@ -1,4 +1,5 @@
 import { SignInForm } from '../features/auth';
+import { LanguageSelect } from '../features/language-and-time';
 import { useSessionContext } from '../lib/session-context';
 import { InboxLayout } from './inbox-layout';
 
@@ -9,5 +10,5 @@ import { InboxLayout } from './inbox-layout';
  */
 export function RootLayout() {
   const { session } = useSessionContext();
-  return session ? <InboxLayout /> : <SignInForm />;
+  return session ? <InboxLayout /> : <SignInForm LanguageSelect={LanguageSelect} />;
 }

@@ -1,11 +1,12 @@
 import { t } from '../../i18n/translate';
 import type { SignOutReason } from '../../lib/session-context';
-import { h, type View, type ViewElement } from '../../ui/view';
+import { h, slot, type View, type ViewElement } from '../../ui/view';
 
 /*
  * The sign-in form, described once (ui/view.ts): the app renders it with React (sign-in-form.tsx)
  * and the first screen (src/boot/sign-in-paint.ts) draws it before React has loaded. Parts `form`,
- * `service-url`, `token`, `forget`, `forgotten`; one form on the page, so its ids are fixed.
+ * `service-url`, `token`, `forget`, `forgotten`; one form on the page, so its ids are fixed. Slot
+ * `language`: the header's Language select, so a language can be chosen before signing in.
  */
 
 export const SIGN_IN_IDS = {
@@ -45,6 +46,7 @@ export function signInFormView({
   return h(
     'main',
     { className: 'sign-in' },
+    slot('language'),
     h(
       'form',
       {
