@@ -46,7 +46,6 @@ export function signInFormView({
   return h(
     'main',
     { className: 'sign-in' },
-    slot('language'),
     h(
       'form',
       {
@@ -55,7 +54,14 @@ export function signInFormView({
         'aria-labelledby': 'sign-in-title',
         'data-part': 'form',
       },
-      h('h1', { id: 'sign-in-title' }, t('signIn.title')),
+      // The Language select beside the title (below it where the line is too short): a line of
+      // its own would scroll the form on a short window (1280×800 at 200 %).
+      h(
+        'div',
+        { className: 'sign-in-heading' },
+        h('h1', { id: 'sign-in-title' }, t('signIn.title')),
+        slot('language'),
+      ),
       endedBecause === 'expired'
         ? h('p', { role: 'alert', className: 'alert' }, t('signIn.expired'))
         : null,
