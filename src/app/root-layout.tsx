@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { SignInForm } from '../features/auth';
+import { LanguageSelect } from '../features/language-and-time';
 import { useSessionContext } from '../lib/session-context';
 import { focusIfLost } from '../ui/focus-if-lost';
 import { InboxLayout } from './inbox-layout';
@@ -22,5 +23,5 @@ export function RootLayout() {
       focusIfLost(document.querySelector<HTMLElement>('main h1'));
     }
   }, [session, opened, endedBecause]);
-  return session ? <InboxLayout /> : <SignInForm />;
+  return session ? <InboxLayout /> : <SignInForm LanguageSelect={LanguageSelect} />;
 }

@@ -6,12 +6,17 @@ import { askOpenTabs } from '../lib/session-share';
 export function createHandOver(): HandOver & {
   rememberScrollTop: (top: number) => void;
   rememberKey: (event: KeyboardEvent) => void;
-  rememberSignInForm: (form: HTMLFormElement, submitted: () => boolean) => void;
+  rememberSignInForm: (
+    form: HTMLFormElement,
+    submitted: () => boolean,
+    language: HTMLSelectElement,
+  ) => void;
 } {
   let scrollTop = 0;
   let keys: KeyboardEvent[] = [];
   let asked: Promise<ServiceSession | null> | undefined;
-  let signIn: { form: HTMLFormElement; submitted: () => boolean } | undefined;
+  let signIn:
+    { form: HTMLFormElement; submitted: () => boolean; language: HTMLSelectElement } | undefined;
   return {
     scrollTop: () => scrollTop,
     forgetScrollTop: () => {
@@ -41,6 +46,7 @@ export function createHandOver(): HandOver & {
               ? 'token'
               : null,
         submitted: signIn.submitted(),
+        language: signIn.language.value,
       };
     },
     rememberScrollTop: (top) => {
@@ -49,8 +55,8 @@ export function createHandOver(): HandOver & {
     rememberKey: (event) => {
       keys.push(event);
     },
-    rememberSignInForm: (form, submitted) => {
-      signIn = { form, submitted };
+    rememberSignInForm: (form, submitted, language) => {
+      signIn = { form, submitted, language };
     },
   };
 }

@@ -1,17 +1,25 @@
 import { signInFormView } from '../features/auth/markup';
+import { languageSelectView } from '../features/language-and-time/markup';
+import { activeLanguage } from '../i18n/translate';
 import type { ServiceSession } from '../api/http';
 import type { AppConfig } from '../lib/config';
 import { drawView } from '../ui/view';
 
 interface SignInRecorder {
-  rememberSignInForm: (form: HTMLFormElement, submitted: () => boolean) => void;
+  rememberSignInForm: (
+    form: HTMLFormElement,
+    submitted: () => boolean,
+    language: HTMLSelectElement,
+  ) => void;
 }
 
 /**
  * The sign-in form drawn with plain DOM from the app's own markup (features/auth/markup.ts) while
  * the UI code loads: every agent meets it at the start of a shift, often on a slow connection.
- * The agent can type at once; what they typed, where the focus was and a press of Sign in are
- * handed to the app, which replaces the form without losing any of it. A sign-in to check (made
+ * The agent can type at once; what they typed, where the focus was, a press of Sign in and the
+ * language picked are handed to the app, which replaces the form without losing any of it. The
+ * language is chosen then, by the Language select's own code: switching here would mean drawing
+ * the form again, bytes the start-up would carry for a moment's use. A sign-in to check (made
  * before a reload, lib/session-store.ts) is drawn as sent, and handed to the app to check.
  */
 export function paintSignIn(
@@ -30,7 +38,13 @@ export function paintSignIn(
     error: null,
     pending: toCheck !== null,
   });
-  root.append(drawView(view, { parts: (name, element) => name === 'form' && (form = element) })!);
+  const language = drawView(languageSelectView(activeLanguage())) as HTMLSelectElement;
+  root.append(
+    drawView(view, {
+      slots: { language },
+      parts: (name, element) => name === 'form' && (form = element),
+    })!,
+  );
   if (!(form instanceof HTMLFormElement)) return;
   let submitted = toCheck !== null;
   form.addEventListener('submit', (event) => {
@@ -38,5 +52,5 @@ export function paintSignIn(
     event.preventDefault();
     submitted = true;
   });
-  recorder.rememberSignInForm(form, () => submitted);
+  recorder.rememberSignInForm(form, () => submitted, language);
 }

@@ -12,6 +12,8 @@ export interface TypedSignIn {
   focus: 'serviceUrl' | 'token' | null;
   /** Sign in was pressed: the app signs in at once. */
   submitted: boolean;
+  /** The code of the language its Language select showed: the app chooses it if it is another. */
+  language?: string;
 }
 
 /**

@@ -285,6 +285,25 @@ test('a signed-out agent typing while the UI code loads loses nothing: text and 
   await expect(token).toHaveValue('half-typed-token');
 });
 
+test('a language picked on the sign-in form before the UI code has loaded is chosen when it arrives', async ({
+  page,
+}) => {
+  const ui = await holdUiCode(page);
+  await page.goto('/');
+  const token = page.getByLabel('Access token');
+  await typeInto(token, 'half-typed');
+  await page.getByRole('combobox', { name: 'Language' }).selectOption({ label: 'Deutsch' });
+  ui.release();
+  await appStarted(page);
+  await expect(page.getByRole('heading', { name: 'Bei Threadline anmelden' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await expect(page.getByLabel('Zugriffstoken')).toHaveValue('half-typed');
+  await expect(page.getByRole('combobox', { name: 'Sprache' })).toHaveValue('de');
+  // Remembered as the header's choice is: a reload starts in German.
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Anmelden' })).toBeVisible();
+});
+
 test('the pane’s code arrives while the agent reads the list: the first opening does not wait for it', async ({
   page,
   service,

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { SHOWCASE_RANKS, type RunningServiceDouble } from '../../service-double/index';
 import { layoutProblemsInPage } from './layout-problems';
-import { BROWSER_TOKEN, conversationList, expect, test } from './fixtures';
+import { appStarted, BROWSER_TOKEN, conversationList, expect, test, typeInto } from './fixtures';
 
 /*
  * Threadline in every language (issue 20), against the built app: each screen an agent meets —
@@ -321,4 +321,34 @@ test('switching the language live redraws every word, the document title and dir
   await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
   await expect(page.locator('.conversation-rows a').first()).toBeVisible({ timeout: 15_000 });
   expect(await englishLeftovers(page, 'ar')).toEqual([]);
+});
+
+test('Deutsch chosen on the sign-in form: the form is German at once, and so is the inbox after signing in', async ({
+  page,
+  service,
+}) => {
+  // No language remembered and an English browser: the form starts in English.
+  await page.goto('/');
+  await appStarted(page);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await page.getByRole('combobox', { name: 'Language' }).selectOption({ label: 'Deutsch' });
+
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await expect(page.getByRole('heading', { name: text('de', 'signIn.title') })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: text('de', 'settings.language') })).toHaveValue(
+    'de',
+  );
+  expect(await englishLeftovers(page, 'de')).toEqual([]);
+
+  // Signing in to the double (another origin than config.json's) reloads the page to connect
+  // there: the choice, remembered on this browser, survives it.
+  await typeInto(page.getByLabel(text('de', 'signIn.serviceUrl')), service.url);
+  await typeInto(page.getByLabel(text('de', 'signIn.token')), BROWSER_TOKEN);
+  await page.getByRole('button', { name: text('de', 'signIn.submit') }).click();
+  const list = page.getByRole('list', { name: text('de', 'list.heading') });
+  await expect(list.getByRole('link').first()).toBeVisible({ timeout: 15_000 });
+  await appStarted(page);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await expect(page.getByRole('button', { name: text('de', 'header.signOut') })).toBeAttached();
+  expect(await englishLeftovers(page, 'de')).toEqual([]);
 });

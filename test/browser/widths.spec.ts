@@ -84,6 +84,7 @@ for (const { name, viewport, deviceScaleFactor } of CASES) {
       await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
       await expect(page.getByLabel('Service URL')).toBeVisible();
       await expect(page.getByLabel('Access token')).toBeVisible();
+      await expect(page.getByRole('combobox', { name: 'Language' })).toBeVisible();
       expect(await layoutProblems(page)).toEqual([]);
     });
 

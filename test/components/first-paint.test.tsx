@@ -191,6 +191,8 @@ describe('first paint', () => {
     const { container } = renderApp({ session: null, config });
     await screen.findByRole('button', { name: 'Sign in' });
     expect(canonical(drawn.firstChild!)).toBe(canonical(container.querySelector('main')!));
+    // The Language select is part of both: a language can be chosen before signing in.
+    expect(within(drawn).getByRole('combobox', { name: 'Language' })).toHaveDisplayValue('English');
   });
 
   it('hands what the agent typed, the focus and a press of Sign in to the app', async () => {

@@ -1,11 +1,12 @@
 import { t } from '../../i18n/translate';
 import type { SignOutReason } from '../../lib/session-context';
-import { h, type View, type ViewElement } from '../../ui/view';
+import { h, slot, type View, type ViewElement } from '../../ui/view';
 
 /*
  * The sign-in form, described once (ui/view.ts): the app renders it with React (sign-in-form.tsx)
  * and the first screen (src/boot/sign-in-paint.ts) draws it before React has loaded. Parts `form`,
- * `service-url`, `token`, `forget`, `forgotten`; one form on the page, so its ids are fixed.
+ * `service-url`, `token`, `forget`, `forgotten`; one form on the page, so its ids are fixed. Slot
+ * `language`: the header's Language select, so a language can be chosen before signing in.
  */
 
 export const SIGN_IN_IDS = {
@@ -53,7 +54,14 @@ export function signInFormView({
         'aria-labelledby': 'sign-in-title',
         'data-part': 'form',
       },
-      h('h1', { id: 'sign-in-title' }, t('signIn.title')),
+      // The Language select beside the title (below it where the line is too short): a line of
+      // its own would scroll the form on a short window (1280×800 at 200 %).
+      h(
+        'div',
+        { className: 'sign-in-heading' },
+        h('h1', { id: 'sign-in-title' }, t('signIn.title')),
+        slot('language'),
+      ),
       endedBecause === 'expired'
         ? h('p', { role: 'alert', className: 'alert' }, t('signIn.expired'))
         : null,

@@ -1,4 +1,4 @@
-import { useEffect, useState, type SubmitEvent } from 'react';
+import { useEffect, useState, type ComponentType, type SubmitEvent } from 'react';
 import { ApiError } from '../../api/errors';
 import { type MessageId } from '../../i18n/translate';
 import { useTranslation } from '../../i18n/use-translation';
@@ -11,7 +11,12 @@ import { signInFormView } from './markup';
 import { normaliseServiceUrl } from './normalise-service-url';
 import { signInErrorMessage, useSignIn } from './use-sign-in';
 
-export function SignInForm() {
+interface SignInFormProps {
+  /** The Language select (composed in app/), given what was chosen on the form drawn earlier. */
+  LanguageSelect: ComponentType<{ chosenEarly?: string | undefined }>;
+}
+
+export function SignInForm({ LanguageSelect }: SignInFormProps) {
   const { t } = useTranslation();
   const config = useConfig();
   const handOver = useHandOver();
@@ -114,6 +119,7 @@ export function SignInForm() {
           : undefined,
     }),
     {
+      slots: { language: <LanguageSelect chosenEarly={typed?.language} /> },
       parts: {
         forget: {
           onClick: () => {

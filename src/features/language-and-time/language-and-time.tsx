@@ -1,6 +1,6 @@
-import { useState, type ComponentType } from 'react';
-import { findLanguage } from '../../i18n/languages';
-import { chooseLanguage } from '../../i18n/translate';
+import { useEffect, useState, type ComponentType } from 'react';
+import { findLanguage, type Language } from '../../i18n/languages';
+import { activeLanguage, chooseLanguage, t } from '../../i18n/translate';
 import { useTranslation } from '../../i18n/use-translation';
 import { announce } from '../../ui/live-region';
 import { viewToReact } from '../../ui/view-react';
@@ -13,35 +13,46 @@ interface LanguageAndTimeProps {
   loadTimeSettings: () => Promise<Dialog>;
 }
 
+/** Used at once and remembered on this browser; a failure is announced and the language stays. */
+function apply(chosen: Language, settled: () => void) {
+  chooseLanguage(chosen).then(settled, () => {
+    settled();
+    announce(t('settings.languageFailed', { language: chosen.name }));
+  });
+}
+
+export interface LanguageSelectProps {
+  /**
+   * A language chosen on the sign-in form drawn before the app took over (src/boot/): the app
+   * chooses it when it starts, as if chosen here.
+   */
+  chosenEarly?: string | undefined;
+}
+
 /**
- * The header's Language select (used at once, remembered on this browser) and Time settings
- * button. A catalog or dialog that cannot be fetched (offline) is announced; the language in use
- * stays, and the next try asks again.
+ * The Language select, in the header and on the sign-in form: the same choice, remembered the
+ * same way. A catalog that cannot be fetched (offline) is announced; the language in use stays,
+ * and the next try asks again.
  */
-export function LanguageAndTime({ loadTimeSettings }: LanguageAndTimeProps) {
-  const { t, language } = useTranslation();
-  const [Dialog, setDialog] = useState<Dialog | null>(null);
-  const [choosing, setChoosing] = useState<string | null>(null);
+export function LanguageSelect({ chosenEarly }: LanguageSelectProps) {
+  const { language } = useTranslation();
+  // Shown as chosen while its catalog loads.
+  const [choosing, setChoosing] = useState(() =>
+    chosenEarly !== activeLanguage().code ? findLanguage(chosenEarly) : undefined,
+  );
+  const [early] = useState(choosing);
+  useEffect(() => {
+    if (early) apply(early, () => setChoosing(undefined));
+  }, [early]);
 
   const choose = (code: string) => {
     const chosen = findLanguage(code);
     if (!chosen) return;
-    setChoosing(code);
-    chooseLanguage(chosen).then(
-      () => setChoosing(null),
-      () => {
-        setChoosing(null);
-        announce(t('settings.languageFailed', { language: chosen.name }));
-      },
-    );
+    setChoosing(chosen);
+    apply(chosen, () => setChoosing(undefined));
   };
-  const openTimeSettings = () =>
-    loadTimeSettings().then(
-      (loaded) => setDialog(() => loaded),
-      () => announce(t('settings.timeFailed')),
-    );
 
-  const select = viewToReact(languageSelectView(findLanguage(choosing) ?? language), {
+  return viewToReact(languageSelectView(choosing ?? language), {
     parts: {
       language: {
         onChange: (event: { target: { value: string } }) => choose(event.target.value),
@@ -49,9 +60,22 @@ export function LanguageAndTime({ loadTimeSettings }: LanguageAndTimeProps) {
       },
     },
   });
+}
+
+/** The header's Language select and Time settings button. */
+export function LanguageAndTime({ loadTimeSettings }: LanguageAndTimeProps) {
+  // The button's word follows the language.
+  useTranslation();
+  const [Dialog, setDialog] = useState<Dialog | null>(null);
+  const openTimeSettings = () =>
+    loadTimeSettings().then(
+      (loaded) => setDialog(() => loaded),
+      () => announce(t('settings.timeFailed')),
+    );
+
   return (
     <>
-      {select}
+      <LanguageSelect />
       {viewToReact(timeSettingsButtonView(), {
         parts: { 'time-settings': { onClick: openTimeSettings } },
       })}
