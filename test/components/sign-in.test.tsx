@@ -183,9 +183,12 @@ describe('sign-in', () => {
     await user.click(screen.getByRole('button', { name: 'Sign out' }));
     expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
     expect(screen.getByText('You are signed out.')).toBeInTheDocument();
-    // The button pressed is gone: the form's heading has the focus, so what follows it (why,
-    // the offer to forget, the fields) is read and tabbed through from the top.
+    // The button pressed is gone: the form's heading has the focus, so what follows it (the
+    // language beside it, why, the offer to forget, the fields) is read and tabbed through from
+    // the top.
     expect(screen.getByRole('heading', { name: 'Sign in to Threadline' })).toHaveFocus();
+    await user.tab();
+    expect(screen.getByRole('combobox', { name: 'Language' })).toHaveFocus();
     await user.tab();
     expect(screen.getByRole('button', { name: /Forget/ })).toHaveFocus();
     expect(sessionStorage.getItem(STORAGE_KEY)).toBeNull();

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useQueryParams } from '../../lib/use-query-params';
 import { FIND_PARAM, setFindParam, setUnreadParam, unreadOnly } from '../../lib/find-params';
 
 /**
@@ -64,7 +64,7 @@ export function useFindText(find: FindParam): string {
  * the field is cleared), in the entry being shown, so typing adds no history entries.
  */
 export function useFindParam(): FindParam {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useQueryParams();
   const inUrl = searchParams.get(FIND_PARAM) ?? '';
   const [store] = useState(createTypedStore);
   const typed = useMemo(

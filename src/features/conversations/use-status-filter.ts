@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useQueryParams } from '../../lib/use-query-params';
 import type { StatusId } from '../../lib/status';
 import {
   parseStatusParams,
@@ -16,7 +16,7 @@ export interface StatusFilter extends ParsedStatusParams {
 
 /** The status filter lives in the URL, so reloads and shared links restore it. */
 export function useStatusFilter(): StatusFilter {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useQueryParams();
   const raw = searchParams.getAll(STATUS_PARAM).join('\u0000');
   const { statusIds, ignored } = useMemo(
     () => parseStatusParams(raw === '' ? [] : raw.split('\u0000')),

@@ -1,0 +1,24 @@
+import { useCallback, useMemo } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+
+type QueryUpdate = (current: URLSearchParams) => URLSearchParams;
+
+/**
+ * The page's query parameters, and a setter that navigates to the ones an update derives from
+ * them (in a new history entry unless `replace`). What React Router's useSearchParams does for
+ * the app's two callers, without its init forms and the helpers they bring into the first load.
+ */
+export function useQueryParams(): [
+  URLSearchParams,
+  (update: QueryUpdate, options?: { replace?: boolean }) => void,
+] {
+  const { search } = useLocation();
+  const navigate = useNavigate();
+  const params = useMemo(() => new URLSearchParams(search), [search]);
+  const setParams = useCallback(
+    (update: QueryUpdate, options?: { replace?: boolean }) =>
+      void navigate(`?${update(new URLSearchParams(search)).toString()}`, options),
+    [search, navigate],
+  );
+  return [params, setParams];
+}
