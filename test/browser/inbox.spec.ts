@@ -47,7 +47,10 @@ test('focus goes to the inbox’s heading on signing in, and to the form’s on 
   await expect(page.getByRole('heading', { level: 1, name: 'Conversations' })).toBeFocused();
   await (await headerAction(page, page.getByRole('button', { name: 'Sign out' }))).click();
   await expect(page.getByRole('heading', { name: 'Sign in to Threadline' })).toBeFocused();
-  // From the heading, Tab reaches what the form says first: the offer to forget.
+  // From the heading, Tab reaches the language beside it, then what the form says first: the
+  // offer to forget.
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('combobox', { name: 'Language' })).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(page.getByRole('button', { name: /^Forget/ })).toBeFocused();
 });

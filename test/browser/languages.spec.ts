@@ -278,8 +278,10 @@ test('a row’s exact time shows whole below it on hover and on keyboard focus, 
   const row = conversationList(page).getByRole('link').nth(1);
   await expect(row).toBeVisible();
   const time = row.locator('time');
+  // Read again until both are there: React replaces the drawn rows (in place) as it starts.
+  await expect.poll(async () => (await row.boundingBox())?.height).toBe(44);
+  await expect.poll(async () => (await time.boundingBox())?.width ?? 0).toBeGreaterThan(0);
   const rowBox = (await row.boundingBox())!;
-  expect(rowBox.height).toBe(44);
   const timeBox = (await time.boundingBox())!;
   // The strip just below the row, under its time: the exact time reaches into it (a 44 px row
   // has no room for it), so a row that clipped what it paints would leave the strip as it was.
