@@ -34,9 +34,6 @@ import { drawView } from '../ui/view';
  * keys pressed are handed to the app (lib/hand-over.ts).
  */
 
-/** Rows drawn beyond the window's height in the first frame, as the list's virtualizer does. */
-const ROWS_BEYOND_VIEW = 4;
-
 export interface FirstPaint {
   page: ConversationPage;
   serviceUrl: string;
@@ -50,17 +47,20 @@ interface FirstPaintRecorder {
   rememberKey: (event: KeyboardEvent) => void;
 }
 
-/** Draws the inbox into an empty root; React's first render replaces it whole. */
+/**
+ * Draws the inbox into an empty root with the rows in view; React's first render replaces it
+ * whole. Returns what draws the rest of the page's rows, for once that frame has been painted.
+ */
 export function paintInbox(
   root: HTMLElement,
   { page, serviceUrl, statusIds, search }: FirstPaint,
   recorder: FirstPaintRecorder,
-): void {
+): () => void {
   const rows = uniqueConversations([page]);
   // A link with a query (`q`, `unread`) shows the rows it matches: the app draws those itself.
   const params = new URLSearchParams(search);
   const narrowed = !!params.get(FIND_PARAM)?.trim() || unreadOnly(params);
-  if (root.firstChild || rows.length === 0 || narrowed) return;
+  if (root.firstChild || rows.length === 0 || narrowed) return () => undefined;
   const now = Date.now();
   const compact = compactRowsOn();
   const height = rowHeight(compact);
@@ -79,10 +79,10 @@ export function paintInbox(
     });
     return items;
   };
-  // The rows in view go in the first frame; the rest of the page, there for scrolling before
-  // React starts, once that frame is painted: drawing a whole page first held the first row back
-  // (docs/performance.md).
-  const inView = Math.ceil(window.innerHeight / height) + ROWS_BEYOND_VIEW;
+  // Only the rows that can be in view (the window's height bounds the list's) go in the first
+  // frame; the caller draws the rest of the page, there to scroll before React starts, once that
+  // frame is painted: drawing a whole page first held the first row back (docs/performance.md).
+  const inView = Math.ceil(window.innerHeight / height);
   const items = drawItems(0, inView);
 
   const parts = new Map<string, HTMLElement>();
@@ -108,15 +108,6 @@ export function paintInbox(
     parts: remember,
   });
   root.append(inbox!);
-  if (rows.length > inView) {
-    requestAnimationFrame(() =>
-      setTimeout(() => {
-        const list = parts.get('rows');
-        // Not once React has replaced the drawn inbox, nor after a status box emptied the list.
-        if (inbox?.isConnected && list?.lastChild) list.append(drawItems(inView, rows.length));
-      }),
-    );
-  }
   // Another language chosen before React has started: the page starts again in it.
   parts.get('language')?.addEventListener('change', (event) => {
     const chosen = findLanguage((event.target as HTMLSelectElement).value);
@@ -165,6 +156,12 @@ export function paintInbox(
   scroller?.addEventListener('scroll', () => recorder.rememberScrollTop(scroller.scrollTop), {
     passive: true,
   });
+  return () => {
+    const rowsPart = parts.get('rows');
+    // Not once React has replaced the drawn inbox, nor after a status box emptied the list.
+    if (inbox?.isConnected && rowsPart?.lastChild && rows.length > inView)
+      rowsPart.append(drawItems(inView, rows.length));
+  };
 }
 
 function languageAndTime(remember: (name: string, element: HTMLElement) => void): Node {

@@ -44,7 +44,9 @@ export function createHandOver(): HandOver & {
             ? 'serviceUrl'
             : focused === field('token')
               ? 'token'
-              : null,
+              : focused === signIn.language
+                ? 'language'
+                : null,
         submitted: signIn.submitted(),
         language: signIn.language.value,
       };

@@ -9,11 +9,11 @@ export interface TypedSignIn {
   serviceUrl: string;
   token: string;
   /** The field that had focus (its name), if one did. */
-  focus: 'serviceUrl' | 'token' | null;
+  focus: 'serviceUrl' | 'token' | 'language' | null;
   /** Sign in was pressed: the app signs in at once. */
   submitted: boolean;
   /** The code of the language its Language select showed: the app chooses it if it is another. */
-  language?: string;
+  language: string;
 }
 
 /**

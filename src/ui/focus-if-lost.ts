@@ -6,7 +6,8 @@
 export function focusIfLost(element: HTMLElement | null | undefined): void {
   const active = document.activeElement;
   if (!element || (active && active !== document.body && active.isConnected)) return;
-  // A heading or a message is not in the tab order: -1 lets it take focus. Kept if it has one.
-  if (!element.hasAttribute('tabindex')) element.tabIndex = -1;
+  // A heading or a message cannot take focus: -1 lets it, outside the tab order. A control (a
+  // button, a link) keeps its place in that order.
+  if (element.tabIndex < 0 && !element.hasAttribute('tabindex')) element.tabIndex = -1;
   element.focus();
 }

@@ -187,11 +187,18 @@ export async function readProbe(page: Page): Promise<BenchProbe> {
 export const PROBE_SIGNAL = 'threadline-bench:';
 
 /** Waits until a probe in the page logs `PROBE_SIGNAL + name`. */
-export async function waitForProbeSignal(page: Page, name: string, timeoutMs = 30_000) {
-  await page.waitForEvent('console', {
-    predicate: (message) => message.text() === PROBE_SIGNAL + name,
-    timeout: timeoutMs,
-  });
+export function waitForProbeSignal(page: Page, name: string, timeoutMs = 30_000): Promise<void> {
+  const signal = page
+    .waitForEvent('console', {
+      predicate: (message) => message.text() === PROBE_SIGNAL + name,
+      timeout: timeoutMs,
+    })
+    .then(() => undefined);
+  // Started before the navigation it waits on: if that navigation fails, the page closes and this
+  // rejects before anyone awaits it, which must not end the process (the caller reports the
+  // navigation's error). Whoever awaits it still gets the rejection.
+  signal.catch(() => undefined);
+  return signal;
 }
 
 /**
@@ -203,10 +210,14 @@ export function firstRowSeen(
   page: Page,
   { timeoutMs = 30_000, painted = false }: { timeoutMs?: number; painted?: boolean } = {},
 ): Promise<number> {
-  return waitForProbeSignal(page, painted ? 'first-row-painted' : 'first-row', timeoutMs).then(
-    async () => {
-      const probe = await readProbe(page);
-      return (painted ? probe.firstRowPaint : probe.firstRow)!;
-    },
-  );
+  const seen = waitForProbeSignal(
+    page,
+    painted ? 'first-row-painted' : 'first-row',
+    timeoutMs,
+  ).then(async () => {
+    const probe = await readProbe(page);
+    return (painted ? probe.firstRowPaint : probe.firstRow)!;
+  });
+  seen.catch(() => undefined); // as in waitForProbeSignal
+  return seen;
 }

@@ -4,7 +4,6 @@ import {
   newBenchContext,
   PROBE_SIGNAL,
   ROW_SELECTOR,
-  waitForProbeSignal,
   waitForReactElement,
 } from './browser';
 import type { Session } from './browser';
@@ -21,10 +20,12 @@ import type { Throttling } from './throttle';
 /** Event Timing reports nothing shorter (16 ms is the smallest threshold the API accepts). */
 export const EVENT_THRESHOLD_MS = 16;
 
-/** What the probe logs on each interaction it records (browser.ts, PROBE_SIGNAL). */
-const INTERACTION_SIGNAL = 'interaction';
-/** How long an interaction that is never reported (under 16 ms) is left alone. */
-const QUIET_MS = 300;
+/**
+ * What the probe logs (browser.ts, PROBE_SIGNAL) once the frame after each key's release or
+ * pointer's release has been painted: one per interaction the script performs, whatever its
+ * duration.
+ */
+const INPUT_PAINTED = 'input-painted';
 
 export interface Interaction {
   /** "keydown j", "click row #123", "click checkbox Open". */
@@ -97,6 +98,20 @@ function installInteractionProbe({
       },
     );
   }
+  // An interaction ends with its key's or pointer's release; its handlers have run once the next
+  // frame's callbacks do, and that frame has been painted once a task queued from them runs.
+  for (const type of ['keyup', 'pointerup']) {
+    addEventListener(
+      type,
+      () =>
+        requestAnimationFrame(() => {
+          const channel = new MessageChannel();
+          channel.port1.onmessage = () => console.debug(signal);
+          channel.port2.postMessage(null);
+        }),
+      { capture: true },
+    );
+  }
   const describe = (node: Node | null): string => {
     const element = node instanceof Element ? node : node?.parentElement;
     if (!element || element === document.body || element === document.documentElement)
@@ -140,7 +155,6 @@ function installInteractionProbe({
         durationMs: entry.duration,
         startMs: entry.startTime,
       });
-      console.debug(signal);
     }
   };
   const observer = new PerformanceObserver((list) => record(list.getEntries()));
@@ -283,17 +297,54 @@ const paneHeadingGone = (page: Page) =>
     { polling: 20, timeout: 20_000 },
   );
 
+/**
+ * Counts the probe's input-painted signals as they come (over the DevTools protocol, nothing run
+ * in the page); `next()` resolves with the first one after those counted so far.
+ */
+function watchInputsPainted(page: Page) {
+  let seen = 0;
+  const waiting = new Set<{ target: number; resolve: () => void }>();
+  page.on('console', (message) => {
+    if (message.text() !== PROBE_SIGNAL + INPUT_PAINTED) return;
+    seen++;
+    for (const waiter of waiting) if (seen >= waiter.target) waiter.resolve();
+  });
+  return {
+    next(): Promise<void> {
+      const painted = new Promise<void>((resolve, reject) => {
+        const waiter = {
+          target: seen + 1,
+          resolve: () => {
+            clearTimeout(timer);
+            waiting.delete(waiter);
+            resolve();
+          },
+        };
+        const timer = setTimeout(() => {
+          waiting.delete(waiter);
+          reject(new Error('No frame was painted after an input within 20 s'));
+        }, 20_000);
+        waiting.add(waiter);
+      });
+      // Taken before the input: if the input fails, its error is the one to report.
+      painted.catch(() => undefined);
+      return painted;
+    },
+  };
+}
+
 /** Drives one session; returns how many interactions it performed and the openings it timed. */
 async function runSession(
   page: Page,
 ): Promise<{ scripted: number; openings: Opening[]; deepPosition: number }> {
   let scripted = 0;
   const openings: Opening[] = [];
+  const inputsPainted = watchInputsPainted(page);
   /** One interaction, then what it should have shown, then two frames so the next is separate. */
   const act = async (input: () => Promise<void>, outcome: () => Promise<unknown>) => {
-    // Checking the outcome runs script in the page; until the interaction has been painted it
-    // would run inside the time measured. One under 16 ms is never reported: a pause instead.
-    const painted = waitForProbeSignal(page, INTERACTION_SIGNAL, QUIET_MS).catch(() => undefined);
+    // Checking the outcome runs script in the page; until the input's frame has been painted it
+    // would run inside the time measured.
+    const painted = inputsPainted.next();
     await input();
     scripted++;
     await painted;
@@ -391,7 +442,7 @@ async function sessionSample(
   try {
     await context.addInitScript(installInteractionProbe, {
       threshold: EVENT_THRESHOLD_MS,
-      signal: `${PROBE_SIGNAL}${INTERACTION_SIGNAL}`,
+      signal: `${PROBE_SIGNAL}${INPUT_PAINTED}`,
     });
     const firstRow = firstRowSeen(page);
     await page.goto('/', { waitUntil: 'commit' });

@@ -190,6 +190,8 @@ test('keys pressed and scrolling done before the UI code has loaded are not lost
   await page.reload();
   const scroller = page.getByTestId('conversation-scroller');
   await expect(conversationList(page).getByRole('link').first()).toBeVisible();
+  // The rows below the window are drawn once the first frame is painted.
+  await expect(row(page, ids[30]!)).toBeAttached();
   await scroller.evaluate((element) => element.scrollTo({ top: 64 * 20 }));
   const firstInView = await scroller.evaluate((element) => {
     const view = element.getBoundingClientRect();
@@ -214,6 +216,7 @@ test('keys pressed and scrolling done before the UI code has loaded are not lost
   const again = await holdUiCode(page);
   await page.reload();
   await expect(row(page, ids[0]!)).toBeVisible();
+  await expect(row(page, ids[30]!)).toBeAttached();
   await scroller.evaluate((element) => element.scrollTo({ top: 64 * 20 }));
   await expect(row(page, ids[0]!)).not.toBeInViewport();
   expect(again.held.length).toBeGreaterThan(0);

@@ -171,6 +171,10 @@ describe('find in the list', () => {
       '[role="alert"]',
     );
     expect(stopped).not.toBeNull();
+    // Cancel, which had the focus, is gone: Retry takes it.
+    await waitFor(() =>
+      expect(within(stopped!).getByRole('button', { name: 'Retry' })).toHaveFocus(),
+    );
     // Every row loaded before the failure is still there.
     expect(await findStatus()).toHaveTextContent('of 150 loaded');
     await user.click(within(stopped!).getByRole('button', { name: 'Retry' }));

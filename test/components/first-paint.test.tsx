@@ -56,11 +56,12 @@ describe('first paint', () => {
     const page = await fetchConversationPage(session, { statusIds: [1, 3], limit: 50 }, undefined);
     const drawn = document.createElement('div');
     document.body.append(drawn);
+    // As it is once its first frame is painted: the rows in view, then the rest of the page.
     paintInbox(
       drawn,
       { page, serviceUrl: TEST_SERVICE_URL, statusIds: [1, 3], search },
       createHandOver(),
-    );
+    )();
 
     const { container } = renderApp({ route: `/${search}` });
     const list = await screen.findByRole('list', { name: 'Conversations' });
@@ -92,11 +93,12 @@ describe('first paint', () => {
     const page = await fetchConversationPage(session, { statusIds: [], limit: 50 }, undefined);
     const drawn = document.createElement('div');
     document.body.append(drawn);
+    // As it is once its first frame is painted: the rows in view, then the rest of the page.
     paintInbox(
       drawn,
       { page, serviceUrl: TEST_SERVICE_URL, statusIds: [], search: '' },
       createHandOver(),
-    );
+    )();
 
     const { container } = renderApp();
     await within(await screen.findByRole('list', { name: 'Conversations' })).findAllByRole('link');
@@ -127,8 +129,7 @@ describe('first paint', () => {
     expect(empty.children).toHaveLength(0);
   });
 
-  it('draws the rows in view in the first frame and the rest of the page once it is painted, unless a status box emptied the list meanwhile', () => {
-    vi.useFakeTimers();
+  it('draws the rows in view first and the rest of the page in their places when asked, unless a status box emptied the list meanwhile', () => {
     const page = {
       data: Array.from({ length: 50 }, (_, index) => ({
         id: 1000 - index,
@@ -140,29 +141,29 @@ describe('first paint', () => {
       })),
     };
     const first = { page, serviceUrl: TEST_SERVICE_URL, statusIds: [], search: '' };
+    // 64 px rows in a 768 px window: 12 can be in view.
+    vi.stubGlobal('innerHeight', 768);
     const draw = () => {
       const root = document.createElement('div');
       document.body.append(root);
-      paintInbox(root, first, createHandOver());
-      return root;
+      const drawRest = paintInbox(root, first, createHandOver());
+      return { root, drawRest, list: within(root).getByRole('list', { name: 'Conversations' }) };
     };
-    const rowCount = (root: HTMLElement) =>
-      within(root).getByRole('list', { name: 'Conversations' }).children.length;
-    // 64 px rows in a 768 px window: 12 in view and 4 beyond, as the list's virtualizer draws.
-    vi.stubGlobal('innerHeight', 768);
 
-    const root = draw();
-    expect(rowCount(root)).toBe(16);
-    vi.advanceTimersByTime(100);
-    expect(rowCount(root)).toBe(50);
-    expect(within(root).getAllByRole('link', { name: /#951/ })).toHaveLength(1);
+    const { root, drawRest, list } = draw();
+    expect(list.children).toHaveLength(12);
+    drawRest();
+    expect(list.children).toHaveLength(50);
+    const last = within(list).getByRole('link', { name: /#951/ }).closest('li')!;
+    expect(last).toHaveAttribute('aria-posinset', '50');
+    expect(last.style.transform).toBe(`translateY(${49 * 64}px)`);
 
     const filtered = draw();
-    within(filtered).getByRole('checkbox', { name: 'Closed' }).click();
-    vi.advanceTimersByTime(100);
-    expect(rowCount(filtered)).toBe(0);
+    within(filtered.root).getByRole('checkbox', { name: 'Closed' }).click();
+    filtered.drawRest();
+    expect(filtered.list.children).toHaveLength(0);
     root.remove();
-    filtered.remove();
+    filtered.root.remove();
   });
 
   it('hands the scroll position and the keys pressed on the drawn rows to the app', () => {

@@ -99,4 +99,18 @@ describe('choosing a language on the sign-in form', () => {
     expect(html).toHaveAttribute('lang', 'de');
     await waitFor(() => expect(localStorage.getItem('threadline.language')).toBe('de'));
   });
+
+  it('gives the focus back to the Language select when the app takes over a form where it had it', async () => {
+    const root = document.createElement('div');
+    document.body.append(root);
+    const handOver = createHandOver();
+    paintSignIn(root, { ...DEFAULT_CONFIG, serviceUrl: TEST_SERVICE_URL }, handOver);
+    const select = within(root).getByRole('combobox', { name: 'Language' });
+    select.focus();
+    const typed = handOver.typedSignIn();
+    root.remove();
+
+    renderApp({ session: null, handOver: { ...handOver, typedSignIn: () => typed } });
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Language' })).toHaveFocus());
+  });
 });

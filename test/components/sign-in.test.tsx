@@ -50,7 +50,7 @@ describe('sign-in', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Conversations' })).toHaveFocus();
   });
 
-  it('takes focus to the inbox for a session from another tab only when it was on the form', async () => {
+  it('takes focus to the inbox for a session from another tab when it was on the form, not when it was elsewhere', async () => {
     let answer!: (session: { serviceUrl: string; token: string }) => void;
     const handOver = {
       ...NO_HAND_OVER,
@@ -113,6 +113,7 @@ describe('sign-in', () => {
           token: 'mistyped',
           focus: null,
           submitted: true,
+          language: 'en',
         }),
       },
     });

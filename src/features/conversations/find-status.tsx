@@ -103,9 +103,11 @@ function Shown(props: ShownProps) {
   const line = t('findStatus.matched', { matched, loaded });
   const outcome = outcomeText(props);
   const statusRef = useRef<HTMLParagraphElement>(null);
+  const retryRef = useRef<HTMLButtonElement>(null);
   // A search that ends can take away the control that started it (the pane's "Find it in the
-  // list" once the fields are loaded; Cancel when no page is left): the focus goes to the row it
-  // found, else to the line that says how it ended.
+  // list" once the fields are loaded; Cancel when no page is left, or when a page failed): the
+  // focus goes to the row it found, to Retry when it failed, else to the line that says how it
+  // ended.
   const ended = keepLooking.outcome;
   useEffect(() => {
     if (!ended) return;
@@ -115,7 +117,7 @@ function Shown(props: ShownProps) {
             `.conversation-scroller [data-conversation-id="${exactId}"]`,
           )
         : null;
-    focusIfLost(row ?? statusRef.current);
+    focusIfLost(ended === 'failed' ? retryRef.current : (row ?? statusRef.current));
   }, [ended, exactId]);
   return (
     <div className="find-status">
@@ -137,6 +139,7 @@ function Shown(props: ShownProps) {
           title={t('findStatus.keepLookingFailed')}
           error={list.error}
           onRetry={keepLooking.start}
+          retryRef={retryRef}
         />
       ) : null}
       {keepLooking.running ? (

@@ -15,6 +15,8 @@ export function languageSelectView(current: Language): ViewElement {
     'select',
     {
       className: 'language-select',
+      // Named, so the sign-in form the app takes over can give it back the focus it had.
+      name: 'language',
       'aria-label': t('settings.language'),
       value: current.code,
       'data-part': 'language',
