@@ -6,10 +6,11 @@ import { useSession } from '../../lib/session-context';
 import type { StatusId } from '../../lib/status';
 import { createUniqueRows, pagingState } from './paging';
 import { conversationListOptions } from './queries';
+import type { DrawingPace } from './use-drawing-pace';
 import { useListParams } from './use-list-params';
 
 /** The filtered list's query: its loaded rows (unique by id), how paging stands. */
-export function useConversationList(statusIds: readonly StatusId[]) {
+export function useConversationList(statusIds: readonly StatusId[], pace: DrawingPace) {
   const session = useSession();
   const { listTimeoutMs } = useConfig();
   const params = useListParams(statusIds);
@@ -25,6 +26,7 @@ export function useConversationList(statusIds: readonly StatusId[]) {
   const query = useInfiniteQuery({
     ...conversationListOptions(session, params, listTimeoutMs),
     select: selectRows,
+    notifyOnChangeProps: pace.notifyOnChangeProps,
   });
   return { query, params };
 }
