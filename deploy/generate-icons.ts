@@ -1,11 +1,15 @@
 /**
- * The app's icons for its web app manifest (public/manifest.webmanifest), drawn from the favicon
- * (public/favicon.svg) by Chromium, the browser the tests already use: `npm run icons` after the
- * favicon changes, then commit the PNGs. Deterministic for a given favicon and Chromium.
+ * The app's icons, drawn from its one drawing (deploy/icon.svg) by Chromium, the browser the
+ * tests already use: `npm run icons` after the drawing changes, then commit the PNGs.
+ * Deterministic for a given drawing and Chromium.
  *
- * - icon-192.png, icon-512.png: the favicon as it is ("any" purpose: shown whole).
+ * - favicon-64.png: the tab's icon (index.html), 32 CSS pixels at 2×. A PNG, not the SVG: a page's
+ *   SVG icon is a document of its own, built on the page's main thread (33–50 ms with the CPU 4×
+ *   slower, in a trace of the first load, while the first rows' response waited).
+ * - icon-192.png, icon-512.png: the web app manifest's (public/manifest.webmanifest), the drawing
+ *   as it is ("any" purpose: shown whole).
  * - icon-maskable-512.png: for platforms that cut icons to their own shape (a circle, a squircle):
- *   the favicon's background colour fills the whole square and the favicon sits in its middle 80%,
+ *   the drawing's background colour fills the whole square and the drawing sits in its middle 80%,
  *   so the mask only ever takes background (the safe zone is the central circle of 80%).
  */
 import { readFile, writeFile } from 'node:fs/promises';
@@ -14,30 +18,31 @@ import { chromium } from 'playwright';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const PUBLIC = path.join(ROOT, 'public');
+const DRAWING = path.join(ROOT, 'deploy', 'icon.svg');
 
 interface Icon {
   file: string;
   size: number;
-  /** The favicon's share of the side, centred on its background colour; 1: the favicon alone. */
+  /** The drawing's share of the side, centred on its background colour; 1: the drawing alone. */
   scale: number;
 }
 
 const ICONS: Icon[] = [
+  { file: 'favicon-64.png', size: 64, scale: 1 },
   { file: 'icon-192.png', size: 192, scale: 1 },
   { file: 'icon-512.png', size: 512, scale: 1 },
   { file: 'icon-maskable-512.png', size: 512, scale: 0.8 },
 ];
 
-/** The favicon's background: its first rectangle's fill. */
+/** The drawing's background: its first rectangle's fill. */
 function backgroundOf(svg: string): string {
   const fill = /<rect\b[^>]*\bfill="(#[0-9a-f]{3,8})"/i.exec(svg)?.[1];
-  if (!fill)
-    throw new Error('public/favicon.svg has no <rect fill="#…"> to take a background from.');
+  if (!fill) throw new Error('deploy/icon.svg has no <rect fill="#…"> to take a background from.');
   return fill;
 }
 
 async function main() {
-  const svg = await readFile(path.join(PUBLIC, 'favicon.svg'), 'utf8');
+  const svg = await readFile(DRAWING, 'utf8');
   const background = backgroundOf(svg);
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

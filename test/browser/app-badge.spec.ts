@@ -56,7 +56,7 @@ test('the count of new or updated conversations: title, app badge and favicon ag
   await signIn(page, service);
   // The installed app's code is in once the first screen is up: it clears any earlier badge.
   await expect.poll(() => badge(page)).toBe(0);
-  expect(await favicon(page)).toBe('/favicon.svg');
+  expect(await favicon(page)).toBe('/favicon-64.png');
 
   const list = service.state.dataset.list();
   service.state.dataset.touch(list[60]!.id);
@@ -69,7 +69,7 @@ test('the count of new or updated conversations: title, app badge and favicon ag
   await expect(page).toHaveTitle('(2) Threadline');
   await expect.poll(() => badge(page)).toBe(2);
   // Visible: the banner says it; the favicon stays the app's own.
-  expect(await favicon(page)).toBe('/favicon.svg');
+  expect(await favicon(page)).toBe('/favicon-64.png');
 
   // Hidden: the favicon carries the count, drawn on a canvas; shown again, it is the app's own.
   await setHidden(page, true);
@@ -83,13 +83,13 @@ test('the count of new or updated conversations: title, app badge and favicon ag
   }, drawn);
   expect(decoded).toEqual([64, 64]);
   await setHidden(page, false);
-  await expect.poll(() => favicon(page)).toBe('/favicon.svg');
+  await expect.poll(() => favicon(page)).toBe('/favicon-64.png');
 
   // Shown: the count goes from the title, the badge and (hidden again) the favicon alike.
   await banner.click();
   await expect(page).toHaveTitle('Threadline');
   await expect.poll(() => badge(page)).toBe(0);
   await setHidden(page, true);
-  expect(await favicon(page)).toBe('/favicon.svg');
+  expect(await favicon(page)).toBe('/favicon-64.png');
   await expect(conversationList(page).getByRole('link').first()).toBeVisible();
 });

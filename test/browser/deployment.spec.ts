@@ -348,7 +348,7 @@ test('deploy/nginx.conf serves the build with the documented headers, SPA fallba
     revision: JSON.parse(revision!) as string | null,
   }));
   expect(precached.map((entry) => entry.path)).toEqual(
-    expect.arrayContaining(['/index.html', '/manifest.webmanifest', '/favicon.svg']),
+    expect.arrayContaining(['/index.html', '/manifest.webmanifest', '/favicon-64.png']),
   );
   expect(precached.map((entry) => entry.path)).not.toContain('/config.json');
   for (const { path, revision } of precached) {

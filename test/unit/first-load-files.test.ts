@@ -4,7 +4,7 @@ import { entryScripts, staticImports } from '../budget/measure-first-load';
 describe('the first load read from index.html', () => {
   it('counts what the page loads, preloads or prefetches, and the UI code listed for the start-up', () => {
     const html = `<!doctype html><html><head>
-      <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+      <link rel="icon" href="/favicon-64.png" sizes="64x64" type="image/png" />
       <link rel="preload" href="/config.json" as="fetch" crossorigin="anonymous" />
       <script type="module" crossorigin src="/assets/index-a.js"></script>
       <link rel="modulepreload" crossorigin href="/assets/http-b.js">
