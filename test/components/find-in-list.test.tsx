@@ -221,18 +221,33 @@ describe('find in the list', () => {
     expect(listRequests()).toHaveLength(4);
   });
 
-  it('the pane’s "Find it in the list" hands focus to the row it found (the link goes)', async () => {
+  it('the pane’s "Find it in the list" hands focus to the row it found in the list (the link goes)', async () => {
     useService({ conversations: 400 });
     await loadFinderCode(loadPaneCode);
     const target = ids()[160]!;
-    const { user } = renderApp({ route: `/conversations/${target}` });
-    const pane = await screen.findByRole('complementary', { name: `Conversation #${target}` });
-    await user.click(within(pane).getByRole('link', { name: 'Find it in the list' }));
-    expect(await screen.findByText(`Found #${target}.`, { exact: false })).toBeInTheDocument();
-    const list = screen.getByRole('list', { name: 'Conversations' });
-    await waitFor(() =>
-      expect(within(list).getByRole('link', { name: new RegExp(`^#${target}\\b`) })).toHaveFocus(),
-    );
+    // Earlier on the page, marked up as a row of a list: not the list's row.
+    const elsewhere = document.createElement('div');
+    elsewhere.className = 'conversation-scroller';
+    const other = document.createElement('a');
+    other.href = '#';
+    other.dataset.conversationId = String(target);
+    other.textContent = 'Somewhere else';
+    elsewhere.append(other);
+    document.body.prepend(elsewhere);
+    try {
+      const { user } = renderApp({ route: `/conversations/${target}` });
+      const pane = await screen.findByRole('complementary', { name: `Conversation #${target}` });
+      await user.click(within(pane).getByRole('link', { name: 'Find it in the list' }));
+      expect(await screen.findByText(`Found #${target}.`, { exact: false })).toBeInTheDocument();
+      const list = screen.getByRole('list', { name: 'Conversations' });
+      await waitFor(() =>
+        expect(
+          within(list).getByRole('link', { name: new RegExp(`^#${target}\\b`) }),
+        ).toHaveFocus(),
+      );
+    } finally {
+      elsewhere.remove();
+    }
   });
 
   it('a search whose button goes when it ends leaves focus on what it says', async () => {

@@ -214,6 +214,7 @@ const NarrowedConversationList = memo(function NarrowedConversationList({
             loaded={batched.length}
             exactId={query.exactId}
             list={list}
+            scrollerRef={scrollerRef}
           />
         ) : null}
         {empty ? (
