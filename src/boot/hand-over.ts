@@ -1,22 +1,17 @@
 import type { ServiceSession } from '../api/http';
-import type { HandOver } from '../lib/hand-over';
+import type { HandOver, TypedSignIn } from '../lib/hand-over';
 import { askOpenTabs } from '../lib/session-share';
 
 /** The hand-over (lib/hand-over.ts) the first screen fills in while the app loads. */
 export function createHandOver(): HandOver & {
   rememberScrollTop: (top: number) => void;
   rememberKey: (event: KeyboardEvent) => void;
-  rememberSignInForm: (
-    form: HTMLFormElement,
-    submitted: () => boolean,
-    language: HTMLSelectElement,
-  ) => void;
+  rememberSignInForm: (form: HTMLFormElement, submitted: () => boolean) => void;
 } {
   let scrollTop = 0;
   let keys: KeyboardEvent[] = [];
   let asked: Promise<ServiceSession | null> | undefined;
-  let signIn:
-    { form: HTMLFormElement; submitted: () => boolean; language: HTMLSelectElement } | undefined;
+  let signIn: { form: HTMLFormElement; submitted: () => boolean } | undefined;
   return {
     scrollTop: () => scrollTop,
     forgetScrollTop: () => {
@@ -30,25 +25,20 @@ export function createHandOver(): HandOver & {
     askOpenTabs: () => (asked ??= askOpenTabs()),
     typedSignIn: () => {
       if (!signIn?.form.isConnected) return undefined;
-      const field = (name: string) => signIn?.form.elements.namedItem(name);
-      const value = (name: string) => {
-        const input = field(name);
-        return input instanceof HTMLInputElement ? input.value : '';
-      };
-      const focused = document.activeElement;
+      const { form, submitted } = signIn;
+      // The drawn form's controls by name: its two fields and the Language select.
+      const control = (name: string) => form.elements.namedItem(name) as HTMLInputElement;
+      const focused = document.activeElement as HTMLInputElement | null;
       return {
-        serviceUrl: value('serviceUrl'),
-        token: value('token'),
-        focus:
-          focused === field('serviceUrl')
-            ? 'serviceUrl'
-            : focused === field('token')
-              ? 'token'
-              : focused === signIn.language
-                ? 'language'
-                : null,
-        submitted: signIn.submitted(),
-        language: signIn.language.value,
+        serviceUrl: control('serviceUrl').value,
+        token: control('token').value,
+        focus: ((focused?.form === form && focused.name) || null) as TypedSignIn['focus'],
+        selection:
+          focused instanceof HTMLInputElement
+            ? [focused.selectionStart!, focused.selectionEnd!, focused.selectionDirection!]
+            : undefined,
+        submitted: submitted(),
+        language: control('language').value,
       };
     },
     rememberScrollTop: (top) => {
@@ -57,8 +47,8 @@ export function createHandOver(): HandOver & {
     rememberKey: (event) => {
       keys.push(event);
     },
-    rememberSignInForm: (form, submitted, language) => {
-      signIn = { form, submitted, language };
+    rememberSignInForm: (form, submitted) => {
+      signIn = { form, submitted };
     },
   };
 }

@@ -6,21 +6,18 @@ import type { AppConfig } from '../lib/config';
 import { drawView } from '../ui/view';
 
 interface SignInRecorder {
-  rememberSignInForm: (
-    form: HTMLFormElement,
-    submitted: () => boolean,
-    language: HTMLSelectElement,
-  ) => void;
+  rememberSignInForm: (form: HTMLFormElement, submitted: () => boolean) => void;
 }
 
 /**
  * The sign-in form drawn with plain DOM from the app's own markup (features/auth/markup.ts) while
  * the UI code loads: every agent meets it at the start of a shift, often on a slow connection.
- * The agent can type at once; what they typed, where the focus was, a press of Sign in and the
- * language picked are handed to the app, which replaces the form without losing any of it. The
- * language is chosen then, by the Language select's own code: switching here would mean drawing
- * the form again, bytes the start-up would carry for a moment's use. A sign-in to check (made
- * before a reload, lib/session-store.ts) is drawn as sent, and handed to the app to check.
+ * The agent can type at once; what they typed, where the focus and the caret were, a press of
+ * Sign in and the language picked are handed to the app, which replaces the form without losing
+ * any of it. The language is chosen then, by the Language select's own code: switching here would
+ * mean drawing the form again, bytes the start-up would carry for a moment's use. A sign-in to
+ * check (made before a reload, lib/session-store.ts) is drawn as sent, and handed to the app to
+ * check.
  */
 export function paintSignIn(
   root: HTMLElement,
@@ -52,5 +49,5 @@ export function paintSignIn(
     event.preventDefault();
     submitted = true;
   });
-  recorder.rememberSignInForm(form, () => submitted, language);
+  recorder.rememberSignInForm(form, () => submitted);
 }

@@ -25,6 +25,8 @@ const loaded = new Map<string, Partial<Record<CatalogPart, Messages>>>([
 ]);
 /** Whether the lazily loaded code has asked for its messages: a language chosen later loads both. */
 let laterWanted = false;
+/** The language last asked for: a catalog arriving after a later choice switches nothing. */
+let latest: Language | undefined;
 let version = 0;
 const listeners = new Set<() => void>();
 
@@ -90,12 +92,14 @@ function markDocument(language: Language) {
 
 /**
  * Makes `language` the one the app writes in: its catalog is fetched (English's first part is
- * already here) and every component reading `useTranslation` draws again. A catalog that cannot
- * be fetched rejects, and the language in use stays.
+ * already here) and every component reading `useTranslation` draws again, unless another
+ * language was asked for meanwhile (the latest wins, whichever catalog arrives first). A catalog
+ * that cannot be fetched rejects, and the language in use stays.
  */
 export async function activateLanguage(language: Language): Promise<void> {
+  latest = language;
   await loadParts(language);
-  switchTo(language);
+  if (latest === language) switchTo(language);
 }
 
 /**
@@ -113,6 +117,8 @@ export function startLanguage(language = startingLanguage()): Promise<void> | nu
 /** The agent's choice in the Language control: used at once and remembered on this browser. */
 export async function chooseLanguage(language: Language): Promise<void> {
   await activateLanguage(language);
+  // Another choice came after it: that one is remembered.
+  if (active !== language) return;
   try {
     localStorage.setItem(CHOICE_KEY, language.code);
   } catch {

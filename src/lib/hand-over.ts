@@ -10,6 +10,11 @@ export interface TypedSignIn {
   token: string;
   /** The field that had focus (its name), if one did. */
   focus: 'serviceUrl' | 'token' | 'language' | null;
+  /**
+   * The focused text field's selection (start, end, direction): the caret or the selected text
+   * goes on where the agent left it, so a paste over a selection replaces it as it would have.
+   */
+  selection?: [number, number, 'forward' | 'backward' | 'none'];
   /** Sign in was pressed: the app signs in at once. */
   submitted: boolean;
   /** The code of the language its Language select showed: the app chooses it if it is another. */

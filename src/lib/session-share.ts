@@ -15,7 +15,10 @@ import { sessionSchema } from './session-store';
 const CHANNEL = 'threadline-session';
 
 type Message =
-  { type: 'ask' } | { type: 'session'; session: unknown } | { type: 'signed-out'; reason: unknown };
+  | { type: 'ask' }
+  | { type: 'session'; session: unknown }
+  | { type: 'checking' }
+  | { type: 'signed-out'; reason: unknown };
 
 const supported = () => typeof BroadcastChannel !== 'undefined';
 
@@ -45,11 +48,32 @@ export function announceSignOut(reason: SignOutReason): void {
   channel.close();
 }
 
+/**
+ * While this tab checks a sign-in it has no session to answer with, and a tab that asked then
+ * would take the silence for "none" and stay on the form: it is told to wait instead, and gets
+ * the session once the service has accepted it. Call the returned function with the outcome
+ * (null: refused, or no answer).
+ */
+export function shareSignInCheck(): (accepted: ServiceSession | null) => void {
+  if (!supported()) return () => undefined;
+  const channel = new BroadcastChannel(CHANNEL);
+  channel.onmessage = ({ data }: MessageEvent<Message>) => {
+    if (data.type === 'ask') channel.postMessage({ type: 'checking' } satisfies Message);
+  };
+  return (session) => {
+    if (session) channel.postMessage({ type: 'session', session } satisfies Message);
+    channel.close();
+  };
+}
+
 /** How long a new tab waits for an open tab to hand over its session. */
 const ASK_WAIT_MS = 300;
 
-/** The session of another open tab, or null when none answers in time. */
-export function askOpenTabs(timeoutMs = ASK_WAIT_MS): Promise<ServiceSession | null> {
+/**
+ * The session of another open tab, or null when none answers in time. A tab in the middle of
+ * signing in answers that it is checking: the answer is then its session, whenever it comes.
+ */
+export function askOpenTabs(): Promise<ServiceSession | null> {
   if (!supported()) return Promise.resolve(null);
   return new Promise((resolve) => {
     const channel = new BroadcastChannel(CHANNEL);
@@ -58,8 +82,9 @@ export function askOpenTabs(timeoutMs = ASK_WAIT_MS): Promise<ServiceSession | n
       channel.close();
       resolve(session);
     };
-    const timer = setTimeout(() => done(null), timeoutMs);
+    const timer = setTimeout(() => done(null), ASK_WAIT_MS);
     channel.onmessage = ({ data }: MessageEvent<Message>) => {
+      if (data.type === 'checking') clearTimeout(timer);
       if (data.type !== 'session') return;
       const parsed = v.safeParse(sessionSchema, data.session);
       if (parsed.success) done(parsed.output);

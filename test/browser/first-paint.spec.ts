@@ -288,6 +288,22 @@ test('a signed-out agent typing while the UI code loads loses nothing: text and 
   await expect(token).toHaveValue('half-typed-token');
 });
 
+test('a prefilled URL selected on the drawn form is still selected once the app has it: a paste replaces it', async ({
+  page,
+}) => {
+  const ui = await holdUiCode(page);
+  await page.goto('/');
+  const url = page.getByLabel('Service URL');
+  await expect(url).not.toHaveValue('');
+  await url.selectText();
+  ui.release();
+  await appStarted(page);
+  await expect(url).toBeFocused();
+  // What a paste does: the text goes in where the selection is.
+  await page.keyboard.insertText('https://pasted.example/api');
+  await expect(url).toHaveValue('https://pasted.example/api');
+});
+
 test('a language picked on the sign-in form before the UI code has loaded is chosen when it arrives', async ({
   page,
 }) => {

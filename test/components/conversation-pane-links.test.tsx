@@ -1,9 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { loadPaneCode } from '../../src/app/pane-code';
 import { liveRegion } from '../support/queries';
 import { sentence } from '../support/conversation-pane';
 import { service } from '../support/msw';
 import { renderApp } from '../support/render-app';
+
+// Every test here opens a conversation. The pane's code is in the page first, as the app has it
+// once the list has been idle (app/start.tsx): the first test would otherwise wait for its import,
+// which the test runner compiles on first use and which can outlast findBy's second on its own.
+beforeAll(() => loadPaneCode());
 
 function pane(id: number) {
   return screen.findByRole('complementary', { name: `Conversation #${id}` });

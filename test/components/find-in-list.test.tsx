@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { loadFinderCode } from '../../src/features/conversations/finder-code';
 import { loadPaneCode } from '../../src/app/pane-code';
 import { forgetMarks, seenKey } from '../../src/lib/seen-marks';
@@ -221,18 +221,33 @@ describe('find in the list', () => {
     expect(listRequests()).toHaveLength(4);
   });
 
-  it('the pane’s "Find it in the list" hands focus to the row it found (the link goes)', async () => {
+  it('the pane’s "Find it in the list" hands focus to the row it found in the list (the link goes)', async () => {
     useService({ conversations: 400 });
     await loadFinderCode(loadPaneCode);
     const target = ids()[160]!;
-    const { user } = renderApp({ route: `/conversations/${target}` });
-    const pane = await screen.findByRole('complementary', { name: `Conversation #${target}` });
-    await user.click(within(pane).getByRole('link', { name: 'Find it in the list' }));
-    expect(await screen.findByText(`Found #${target}.`, { exact: false })).toBeInTheDocument();
-    const list = screen.getByRole('list', { name: 'Conversations' });
-    await waitFor(() =>
-      expect(within(list).getByRole('link', { name: new RegExp(`^#${target}\\b`) })).toHaveFocus(),
-    );
+    // Earlier on the page, marked up as a row of a list: not the list's row.
+    const elsewhere = document.createElement('div');
+    elsewhere.className = 'conversation-scroller';
+    const other = document.createElement('a');
+    other.href = '#';
+    other.dataset.conversationId = String(target);
+    other.textContent = 'Somewhere else';
+    elsewhere.append(other);
+    document.body.prepend(elsewhere);
+    try {
+      const { user } = renderApp({ route: `/conversations/${target}` });
+      const pane = await screen.findByRole('complementary', { name: `Conversation #${target}` });
+      await user.click(within(pane).getByRole('link', { name: 'Find it in the list' }));
+      expect(await screen.findByText(`Found #${target}.`, { exact: false })).toBeInTheDocument();
+      const list = screen.getByRole('list', { name: 'Conversations' });
+      await waitFor(() =>
+        expect(
+          within(list).getByRole('link', { name: new RegExp(`^#${target}\\b`) }),
+        ).toHaveFocus(),
+      );
+    } finally {
+      elsewhere.remove();
+    }
   });
 
   it('a search whose button goes when it ends leaves focus on what it says', async () => {
@@ -292,4 +307,54 @@ describe('find in the list', () => {
     await waitFor(() => expect(screen.queryByText(/loaded conversations match/)).toBeNull());
     expect(await rows()).not.toHaveLength(9);
   });
+
+  it('a query with "yesterday" kept in the box past midnight follows the date', async () => {
+    await loadFinderCode(loadPaneCode);
+    // The agent's clock (the browser's zone): a minute before midnight.
+    const noon = (day: number) => new Date(2026, 10, day, 12).getTime() / 1000;
+    vi.useFakeTimers({
+      toFake: ['setInterval', 'clearInterval', 'Date'],
+      now: new Date(2026, 10, 20, 23, 59),
+    });
+    try {
+      server.use(
+        http.get(`${TEST_SERVICE_URL}/conversations/list`, () =>
+          HttpResponse.json({
+            data: [
+              {
+                id: 20,
+                status: 'open',
+                contactId: 1,
+                inboxId: 2,
+                createdAt: 1,
+                updatedAt: noon(20),
+              },
+              {
+                id: 19,
+                status: 'open',
+                contactId: 1,
+                inboxId: 2,
+                createdAt: 1,
+                updatedAt: noon(19),
+              },
+            ],
+          }),
+        ),
+      );
+      renderApp({ route: '/?q=yesterday' });
+      await waitFor(async () => expect(await shownIds()).toEqual([19]));
+
+      // Past midnight, the same query means the 20th.
+      await act(async () => {
+        vi.advanceTimersByTime(90_000);
+      });
+      await waitFor(async () => expect(await shownIds()).toEqual([20]));
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });
+
+async function shownIds() {
+  return (await rows()).map((row) => Number(row.getAttribute('data-conversation-id')));
+}

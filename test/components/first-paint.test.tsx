@@ -218,4 +218,24 @@ describe('first paint', () => {
     expect(await within(list).findAllByRole('link')).toHaveLength(3);
     expect(JSON.parse(sessionStorage.getItem('threadline.session')!)).toEqual(session);
   });
+
+  it('hands a field over as the agent left it: a paste over the selected URL replaces it', async () => {
+    const root = document.createElement('div');
+    document.body.append(root);
+    const handOver = createHandOver();
+    paintSignIn(root, { ...DEFAULT_CONFIG, serviceUrl: TEST_SERVICE_URL }, handOver);
+    const drawn = within(root).getByLabelText<HTMLInputElement>('Service URL');
+    // The agent selects the prefilled URL to paste another over it...
+    drawn.focus();
+    drawn.select();
+
+    // ...and the app takes the form over in between, in the element it was drawn in.
+    const { user } = renderApp({ session: null, handOver, container: root });
+    const url = await screen.findByLabelText<HTMLInputElement>('Service URL');
+    expect(url).not.toBe(drawn);
+    expect(url).toHaveFocus();
+    expect([url.selectionStart, url.selectionEnd]).toEqual([0, TEST_SERVICE_URL.length]);
+    await user.paste('https://other.test/api');
+    expect(url).toHaveValue('https://other.test/api');
+  });
 });

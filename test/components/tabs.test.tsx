@@ -1,6 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { TEST_SERVICE_URL, TEST_TOKEN } from '../support/msw';
+import { server, TEST_SERVICE_URL, TEST_TOKEN } from '../support/msw';
 import { renderApp } from '../support/render-app';
 
 /** Another open tab of the app, as the channel sees it. */
@@ -34,6 +35,39 @@ describe('tabs share the session', () => {
     // localStorage holds only which conversations were opened (lib/seen-marks.ts), never the token.
     expect(Object.keys(localStorage)).toEqual([`threadline.seen ${TEST_SERVICE_URL}`]);
     expect(JSON.stringify(localStorage)).not.toContain(TEST_TOKEN);
+  });
+
+  it('a tab opened while another checks a sign-in is signed in once the service accepts it', async () => {
+    // The first tab's check (the list's first page) waits until released.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let checking = false;
+    server.use(
+      http.get(`${TEST_SERVICE_URL}/conversations/list`, async () => {
+        checking = true;
+        await released;
+        return undefined;
+      }),
+    );
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const first = renderApp({ session: null });
+    const firstTab = within(first.container);
+    await first.user.type(firstTab.getByLabelText('Access token'), TEST_TOKEN);
+    await first.user.click(firstTab.getByRole('button', { name: 'Sign in' }));
+    expect(await firstTab.findByRole('button', { name: 'Signing in…' })).toBeDisabled();
+    await waitFor(() => expect(checking).toBe(true));
+
+    // Both tabs are in this document: the channel reaches the one from the other all the same.
+    const second = within(renderApp({ session: null }).container);
+    expect(second.getByLabelText('Access token')).toHaveValue('');
+    // Past the time an open tab has to answer, and the check still running.
+    await act(() => vi.advanceTimersByTimeAsync(1_000));
+    expect(second.getByLabelText('Access token')).toBeVisible();
+
+    release();
+    const list = await second.findByRole('list', { name: 'Conversations' });
+    expect(await within(list).findAllByRole('link')).not.toHaveLength(0);
+    expect(second.queryByLabelText('Access token')).toBeNull();
   });
 
   it('shows the form at once while it asks, and ignores a malformed answer', async () => {

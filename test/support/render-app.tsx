@@ -17,13 +17,24 @@ export interface RenderAppOptions {
   config?: Partial<AppConfig>;
   /** What the first screen (src/boot/) hands to the app; none by default. */
   handOver?: HandOver;
+  /**
+   * The element the first screen drew in: React's first render replaces what is there, as in
+   * the app (app/start.tsx). A new container by default.
+   */
+  container?: HTMLElement;
 }
 
 /**
  * Renders the whole app at a route, as a user would meet it: a fresh query
  * client and a fresh memory router per test, automatic retries off (queries and downloads).
  */
-export function renderApp({ route = '/', session, config, handOver }: RenderAppOptions = {}) {
+export function renderApp({
+  route = '/',
+  session,
+  config,
+  handOver,
+  container,
+}: RenderAppOptions = {}) {
   const signedIn =
     session === undefined ? { serviceUrl: TEST_SERVICE_URL, token: TEST_TOKEN } : session;
   if (signedIn) writeSession(signedIn);
@@ -42,6 +53,7 @@ export function renderApp({ route = '/', session, config, handOver }: RenderAppO
         <AppRoutes />
       </MemoryRouter>
     </AppProviders>,
+    container ? { container } : {},
   );
   return { ...result, router, user };
 }

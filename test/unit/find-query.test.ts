@@ -123,4 +123,18 @@ describe('the find query in the language in use and on the agent’s clock', () 
       { kind: 'day', start: Date.UTC(2026, 10, 23, 5), end: Date.UTC(2026, 10, 24, 5) },
     ]);
   });
+
+  it('says until when "today" and "yesterday" mean the days they were read as: the next midnight', () => {
+    const until = (query: string, zone: string, now: number) =>
+      parseFindQuery(query, now, zone).until;
+    // At 20:00 UTC on 25 November it is the 26th in Tokyo, until 15:00 UTC.
+    expect(until('open today', 'Asia/Tokyo', Date.UTC(2026, 10, 25, 20))).toBe(
+      Date.UTC(2026, 10, 26, 15),
+    );
+    expect(until('yesterday', 'America/New_York', Date.UTC(2026, 10, 25, 3))).toBe(
+      Date.UTC(2026, 10, 25, 5),
+    );
+    // A date, a number or a status means the same at any time.
+    expect(until('2026-11-20 open 482', 'Asia/Tokyo', Date.UTC(2026, 10, 25, 20))).toBeUndefined();
+  });
 });

@@ -55,8 +55,13 @@ export function SignInForm({ LanguageSelect }: SignInFormProps) {
   // The agent was typing, or had already pressed Sign in, before the app took over.
   useEffect(() => {
     if (!typed || !form) return;
-    const field = typed.focus && form.elements.namedItem(typed.focus);
-    if (field instanceof HTMLElement) field.focus();
+    const field = typed.focus && (form.elements.namedItem(typed.focus) as HTMLInputElement);
+    if (field) {
+      field.focus();
+      // The new field's caret is at the end of its value: the agent's selection is put back, so
+      // a paste or a key meant for it does not land after the prefilled URL.
+      if (typed.selection) field.setSelectionRange(...typed.selection);
+    }
     // Pressed with its button, as the agent did (the event's submitter is then that button).
     if (typed.submitted) form.requestSubmit(form.querySelector<HTMLElement>('[type="submit"]'));
   }, [typed, form]);
@@ -92,8 +97,7 @@ export function SignInForm({ LanguageSelect }: SignInFormProps) {
     if (!form || !fieldToFix || !failure) return;
     const active = document.activeElement;
     if (active && active !== document.body && active.getAttribute('type') !== 'submit') return;
-    const field = form.elements.namedItem(fieldToFix);
-    if (field instanceof HTMLElement) field.focus();
+    (form.elements.namedItem(fieldToFix) as HTMLInputElement).focus();
   }, [form, fieldToFix, failure]);
 
   const error = formError

@@ -11,6 +11,7 @@ import { conversationKeys } from '../../api/query-keys';
 import { useConfig } from '../../lib/config-context';
 import { canConnectTo } from '../../lib/connect-policy';
 import { useSessionContext } from '../../lib/session-context';
+import { shareSignInCheck } from '../../lib/session-share';
 import { forgetSignInToCheck, keepSignInToCheck } from '../../lib/session-store';
 import { parseStatusParams, STATUS_PARAM } from '../../lib/status-params';
 
@@ -46,6 +47,8 @@ export function useSignIn(): SignInCheck {
       }
       const { statusIds } = parseStatusParams(new URLSearchParams(search).getAll(STATUS_PARAM));
       const params = { statusIds, limit: MAX_PAGE_SIZE };
+      // A tab opened meanwhile is signed in with the outcome (lib/session-share.ts).
+      const settled = shareSignInCheck();
       try {
         const page = await fetchConversationPage(session, params, undefined, {
           timeoutMs: listTimeoutMs,
@@ -59,9 +62,11 @@ export function useSignIn(): SignInCheck {
         // or Back and Forward meanwhile come back to it (the page going away cuts the request:
         // no answer). Answered, it is the form's to put right.
         if (error instanceof ApiError && error.status !== undefined) forgetSignInToCheck();
+        settled(null);
         return { error };
       }
       forgetSignInToCheck();
+      settled(session);
       signIn(session);
       return null;
     },

@@ -1,4 +1,4 @@
-import { memo, useDeferredValue, useMemo, useRef, type ReactNode } from 'react';
+import { memo, useDeferredValue, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { AppLink } from '../../ui/app-link';
 import type { Conversation } from '../../api/schemas';
@@ -109,15 +109,18 @@ const NarrowedConversationList = memo(function NarrowedConversationList({
     () => (unread ? (row: Conversation) => isNew(row) || row.id === selectedId : undefined),
     [unread, isNew, selectedId],
   );
-  // "today" is read when the query changes; a query kept open past midnight keeps its day. Read
-  // again in another language (its words) or on another time zone (its days).
+  // The moment "today" and "yesterday" are read from: the list's start, moved on once the day a
+  // query read them for is over (`now` ticks), so a query kept in the box past midnight follows
+  // the date. Read again in another language (its words) or on another time zone (its days).
+  const [readAt, setReadAt] = useState(now);
   const query = useMemo(
     () =>
       (typed || unread) && language
-        ? finder?.parseFindQuery(findText, new Date().getTime(), timeZone)
+        ? finder?.parseFindQuery(findText, readAt, timeZone)
         : undefined,
-    [finder, typed, unread, findText, language, timeZone],
+    [finder, typed, unread, findText, language, timeZone, readAt],
   );
+  if (query?.until !== undefined && now >= query.until) setReadAt(now);
   // Narrowing is what the agent asked for (words typed, Unread only), even before the finder's
   // code is in: paging on and restoring a place must not act on the whole list meanwhile. A query
   // of words it did not understand alone narrows nothing.
@@ -212,6 +215,7 @@ const NarrowedConversationList = memo(function NarrowedConversationList({
             loaded={loaded.length}
             exactId={query.exactId}
             list={list}
+            scrollerRef={scrollerRef}
           />
         ) : null}
         {empty ? (

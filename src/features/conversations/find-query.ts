@@ -29,6 +29,8 @@ export interface FindQuery {
   rejected: string[];
   /** The one exact id the query pins (`#n`), if it pins one. */
   exactId: number | undefined;
+  /** When its `today` or `yesterday` name another day (the next midnight), if it has either. */
+  until: number | undefined;
 }
 
 // Up to 15 digits: every such number is exact in a double.
@@ -165,15 +167,24 @@ export function parseFindQuery(
 ): FindQuery {
   const terms: FindTerm[] = [];
   const rejected: string[] = [];
-  for (const word of query.split(/\s+/)) {
-    if (word === '') continue;
-    const term = parseWord(lowered(word), now, timeZone);
+  // `today` or `yesterday`: another day once the date changes.
+  let relative = false;
+  for (const typed of query.split(/\s+/)) {
+    if (typed === '') continue;
+    const word = lowered(typed);
+    const term = parseWord(word, now, timeZone);
     if (term) terms.push(term);
-    else rejected.push(word);
+    else rejected.push(typed);
+    relative ||= daysAgo(word) !== undefined;
   }
   const exact = terms.filter((term) => term.kind === 'id');
   const exactId = exact.length > 0 && exact.every((term) => term.id === exact[0]!.id);
-  return { terms, rejected, exactId: exactId ? exact[0]!.id : undefined };
+  return {
+    terms,
+    rejected,
+    exactId: exactId ? exact[0]!.id : undefined,
+    until: relative ? dayTerm(...today(now, timeZone), timeZone)?.end : undefined,
+  };
 }
 
 /** A row's fields as the finder compares them, computed once per row (see `searchFields`). */

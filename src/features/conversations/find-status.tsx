@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { t } from '../../i18n/translate';
 import { useTranslation } from '../../i18n/use-translation';
@@ -20,6 +20,8 @@ interface FindStatusProps {
   exactId: number | undefined;
   /** The list's query. */
   list: ListQuery;
+  /** The list's scroller, where the row a search found is focused. */
+  scrollerRef: RefObject<HTMLElement | null>;
 }
 
 /** The list's query as far as the finder reads it (use-conversation-list.ts). */
@@ -98,7 +100,7 @@ export function FindStatus(props: FindStatusProps) {
 
 function Shown(props: ShownProps) {
   const { t } = useTranslation();
-  const { text, unread, matched, loaded, list, keepLooking, exactId } = props;
+  const { text, unread, matched, loaded, list, keepLooking, exactId, scrollerRef } = props;
   const { hasNextPage } = list;
   const line = t('findStatus.matched', { matched, loaded });
   const outcome = outcomeText(props);
@@ -113,12 +115,10 @@ function Shown(props: ShownProps) {
     if (!ended) return;
     const row =
       ended === 'found'
-        ? document.querySelector<HTMLElement>(
-            `.conversation-scroller [data-conversation-id="${exactId}"]`,
-          )
+        ? scrollerRef.current?.querySelector<HTMLElement>(`[data-conversation-id="${exactId}"]`)
         : null;
     focusIfLost(ended === 'failed' ? retryRef.current : (row ?? statusRef.current));
-  }, [ended, exactId]);
+  }, [ended, exactId, scrollerRef]);
   return (
     <div className="find-status">
       <p role="status" ref={statusRef}>

@@ -13,8 +13,15 @@ interface LanguageAndTimeProps {
   loadTimeSettings: () => Promise<Dialog>;
 }
 
-/** Used at once and remembered on this browser; a failure is announced and the language stays. */
-function apply(chosen: Language, settled: () => void) {
+/**
+ * Used at once and remembered on this browser; a failure is announced and the language stays.
+ * Then it is pending no more, unless the agent has chosen another since.
+ */
+function apply(
+  chosen: Language,
+  setPending: (update: (pending?: Language) => Language | undefined) => void,
+) {
+  const settled = () => setPending((pending) => (pending === chosen ? undefined : pending));
   chooseLanguage(chosen).then(settled, () => {
     settled();
     announce(t('settings.languageFailed', { language: chosen.name }));
@@ -42,14 +49,14 @@ export function LanguageSelect({ chosenEarly }: LanguageSelectProps) {
   );
   const [early] = useState(choosing);
   useEffect(() => {
-    if (early) apply(early, () => setChoosing(undefined));
+    if (early) apply(early, setChoosing);
   }, [early]);
 
   const choose = (code: string) => {
     const chosen = findLanguage(code);
     if (!chosen) return;
     setChoosing(chosen);
-    apply(chosen, () => setChoosing(undefined));
+    apply(chosen, setChoosing);
   };
 
   return viewToReact(languageSelectView(choosing ?? language), {
