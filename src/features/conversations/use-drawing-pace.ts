@@ -7,7 +7,7 @@ export const DRAW_EVERY_MS = 250;
 type ResultKey = keyof InfiniteQueryObserverResult;
 
 /** What reaches the list at once even while its drawing waits: a failure. */
-const TOLD_AT_ONCE: ResultKey[] = ['status', 'error', 'isFetchNextPageError'];
+const TOLD_AT_ONCE: ResultKey[] = ['error', 'isFetchNextPageError'];
 
 export interface DrawingPace {
   /** For the list query's observer (`notifyOnChangeProps`): which changes draw the list now. */
