@@ -2,12 +2,13 @@ import { act, render, renderHook, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Conversation } from '../../src/api/schemas';
 import { AppProviders } from '../../src/app/providers';
 import { DEFAULT_CONFIG } from '../../src/lib/config';
 import { writeSession } from '../../src/lib/session-store';
 import type { StatusId } from '../../src/lib/status';
+import { SHOW_EVERY_MS, useBatchedRows } from '../../src/features/conversations/use-batched-rows';
 import { useConversationList } from '../../src/features/conversations/use-conversation-list';
-import { DRAW_EVERY_MS, useDrawingPace } from '../../src/features/conversations/use-drawing-pace';
 import { usePageOnScroll } from '../../src/features/conversations/use-page-on-scroll';
 import { listRequests, server, TEST_SERVICE_URL, TEST_TOKEN, useService } from '../support/msw';
 
@@ -28,16 +29,11 @@ let latest: {
   fetchNextPage: () => void;
 };
 
-/** The number of rows in each drawing of the list. */
-const drawnRowCounts: number[] = [];
-
 function Harness({ statusIds }: { statusIds: readonly StatusId[] }) {
-  const pace = useDrawingPace();
-  const { query, params } = useConversationList(statusIds, pace);
+  const { query, params } = useConversationList(statusIds);
   const [view, setView] = useState<View>({ lastIndex: 9, scrollOffset: 0 });
   const rows = query.data?.rows.length ?? 0;
-  drawnRowCounts.push(rows);
-  usePageOnScroll(params, query, view, rows, pace);
+  usePageOnScroll(params, query, view, rows);
   latest = {
     rows,
     error: query.isFetchNextPageError,
@@ -140,68 +136,52 @@ describe('paging while the agent follows the end', () => {
   });
 });
 
-describe('drawing while pages land back to back', () => {
+describe('useBatchedRows', () => {
   afterEach(() => vi.useRealTimers());
 
-  it('draws the list a few times for the 21 pages of a follow, not once per page', async () => {
-    useService({ conversations: 3000 });
-    renderList();
-    await waitFor(() => expect(latest.rows).toBe(50));
-    drawnRowCounts.length = 0;
-    scrollTo(49);
-    await waitFor(() => expect(latest.rows).toBeGreaterThanOrEqual(49 + 1000));
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(nextCursors()).toHaveLength(22);
-    // Each drawing shows every row landed by then. Drawn per page, this would be 21 or more
-    // (42 with the request starting): here once per DRAW_EVERY_MS, and at the end of the run.
-    const counts = new Set(drawnRowCounts);
-    expect(counts.size).toBeLessThanOrEqual(6);
-    expect([...counts].at(-1)).toBe(latest.rows);
+  const row = (id: number): Conversation => ({
+    id,
+    status: 'open',
+    contactId: 1,
+    inboxId: 1,
+    createdAt: 0,
+    updatedAt: 0,
+  });
+  const first = [row(1), row(2)];
+  const more = [...first, row(3)];
+  const evenMore = [...more, row(4)];
+  const andMore = [...evenMore, row(5)];
+
+  it('holds rows that land while the next page is on its way, and draws them in a frame later', () => {
+    vi.useFakeTimers();
+    const { result, rerender } = renderHook(
+      ({ rows, onItsWay }) => useBatchedRows(rows, onItsWay),
+      { initialProps: { rows: first, onItsWay: true } },
+    );
+    // The first batch is drawn in the next frame.
+    rerender({ rows: more, onItsWay: true });
+    expect(result.current).toBe(first);
+    act(() => vi.advanceTimersByTime(20));
+    expect(result.current).toBe(more);
+    // The next page waits until SHOW_EVERY_MS have passed; a page landing meanwhile joins it.
+    rerender({ rows: evenMore, onItsWay: true });
+    act(() => vi.advanceTimersByTime(SHOW_EVERY_MS / 2));
+    expect(result.current).toBe(more);
+    rerender({ rows: andMore, onItsWay: true });
+    expect(result.current).toBe(more);
+    act(() => vi.advanceTimersByTime(SHOW_EVERY_MS));
+    expect(result.current).toBe(andMore);
   });
 
-  it('holds a landed page while following, shows it after DRAW_EVERY_MS, and a failure at once', () => {
-    vi.useFakeTimers();
-    let draws = 0;
-    const { result } = renderHook(() => {
-      draws += 1;
-      return useDrawingPace();
-    });
-    const pace = result.current;
-    // Not following: every change is drawn as it comes.
-    expect(pace.notifyOnChangeProps()).toBe('all');
-
-    pace.setFollowing(true);
-    const held = pace.notifyOnChangeProps();
-    expect(held).not.toBe('all');
-    expect(held).toEqual(expect.arrayContaining(['error', 'isFetchNextPageError']));
-    expect(held).not.toContain('data');
-    const before = draws;
-    act(() => vi.advanceTimersByTime(DRAW_EVERY_MS - 1));
-    expect(draws).toBe(before);
-    act(() => vi.advanceTimersByTime(1));
-    expect(draws).toBe(before + 1);
-
-    // Once DRAW_EVERY_MS have passed since the last drawing, the next page is drawn as it lands.
-    act(() => vi.advanceTimersByTime(DRAW_EVERY_MS));
-    expect(pace.notifyOnChangeProps()).toBe('all');
-  });
-
-  it('draws at once when paging stops (the end, or far enough ahead), without waiting', () => {
-    vi.useFakeTimers();
-    let draws = 0;
-    const { result } = renderHook(() => {
-      draws += 1;
-      return useDrawingPace();
-    });
-    const pace = result.current;
-    pace.setFollowing(true);
-    expect(pace.notifyOnChangeProps()).not.toBe('all');
-    const before = draws;
-    act(() => pace.drawNow());
-    expect(draws).toBe(before + 1);
-    // Nothing was held since: nothing more to draw, and the timer is gone.
-    act(() => pace.drawNow());
-    act(() => vi.advanceTimersByTime(DRAW_EVERY_MS));
-    expect(draws).toBe(before + 1);
+  it('draws at once when no page is on its way, or the rows are not the drawn ones plus more', () => {
+    const { result, rerender } = renderHook(
+      ({ rows, onItsWay }) => useBatchedRows(rows, onItsWay),
+      { initialProps: { rows: first, onItsWay: true } },
+    );
+    rerender({ rows: more, onItsWay: false });
+    expect(result.current).toBe(more);
+    const merged = [row(9), ...more];
+    rerender({ rows: merged, onItsWay: true });
+    expect(result.current).toBe(merged);
   });
 });

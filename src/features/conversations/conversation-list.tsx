@@ -17,8 +17,8 @@ import { ListSkeleton } from './list-skeleton';
 import { rowHeight } from './row-content';
 import { ShortcutHelp, type LoadShortcutHelp, type ShortcutHelpHandle } from './shortcut-help';
 import { timeoutHint } from './timeout-hint';
+import { useBatchedRows } from './use-batched-rows';
 import { useConversationList } from './use-conversation-list';
-import { useDrawingPace } from './use-drawing-pace';
 import { useFirstPaintScrollTop } from './use-first-paint-hand-over';
 import { useFindText, type FindParam } from './use-find-param';
 import { useListAnnouncements } from './use-list-announcements';
@@ -93,14 +93,14 @@ const NarrowedConversationList = memo(function NarrowedConversationList({
   const { t, language } = useTranslation();
   // The finder's days are on the agent's clock (find-query.ts).
   const { timeZone } = useClockSettings();
-  const pace = useDrawingPace();
-  const { query: list, params } = useConversationList(statusIds, pace);
+  const { query: list, params } = useConversationList(statusIds);
   const { search, pathname } = useLocation();
   const { serviceUrl } = useSession();
   const now = useNow();
   const isNew = useIsNewToYou();
   const scrollerRef = useRef<HTMLDivElement>(null);
   const loaded = list.data?.rows ?? NO_ROWS;
+  const batched = useBatchedRows(loaded, list.isFetchingNextPage);
   // The finder's code comes on demand (finder-code.ts); until it is here the list is not narrowed.
   const typed = findText.trim() !== '';
   const { finder } = useFinderCode(typed || unread, findText, loadFinder);
@@ -127,8 +127,8 @@ const NarrowedConversationList = memo(function NarrowedConversationList({
   const narrowing = query ? query.terms.length > 0 || unread : typed || unread;
   // Per keystroke: one loop over the loaded rows, each row's fields computed once (find-query.ts).
   const rows = useMemo(
-    () => (finder && query ? finder.narrowRows(loaded, query.terms, keep) : loaded),
-    [finder, query, loaded, keep],
+    () => (finder && query ? finder.narrowRows(batched, query.terms, keep) : batched),
+    [finder, query, batched, keep],
   );
 
   const height = rowHeight(compact);
@@ -143,7 +143,6 @@ const NarrowedConversationList = memo(function NarrowedConversationList({
     narrowing ? { ...list, hasNextPage: false } : list,
     { lastIndex: items.at(-1)?.index ?? -1, scrollOffset: virtualizer.scrollOffset ?? 0 },
     loaded.length,
-    pace,
   );
   const helpRef = useRef<ShortcutHelpHandle>(null);
   const {
@@ -212,7 +211,7 @@ const NarrowedConversationList = memo(function NarrowedConversationList({
             text={findText.trim()}
             unread={unread}
             matched={rows.length}
-            loaded={loaded.length}
+            loaded={batched.length}
             exactId={query.exactId}
             list={list}
             scrollerRef={scrollerRef}

@@ -6,11 +6,10 @@ import { useSession } from '../../lib/session-context';
 import type { StatusId } from '../../lib/status';
 import { createUniqueRows, pagingState } from './paging';
 import { conversationListOptions } from './queries';
-import type { DrawingPace } from './use-drawing-pace';
 import { useListParams } from './use-list-params';
 
 /** The filtered list's query: its loaded rows (unique by id), how paging stands. */
-export function useConversationList(statusIds: readonly StatusId[], pace: DrawingPace) {
+export function useConversationList(statusIds: readonly StatusId[]) {
   const session = useSession();
   const { listTimeoutMs } = useConfig();
   const params = useListParams(statusIds);
@@ -26,7 +25,6 @@ export function useConversationList(statusIds: readonly StatusId[], pace: Drawin
   const query = useInfiniteQuery({
     ...conversationListOptions(session, params, listTimeoutMs),
     select: selectRows,
-    notifyOnChangeProps: pace.notifyOnChangeProps,
   });
   return { query, params };
 }

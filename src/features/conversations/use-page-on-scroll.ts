@@ -5,7 +5,6 @@ import { conversationKeys } from '../../api/query-keys';
 import type { ConversationPage } from '../../api/schemas';
 import { pagingState } from './paging';
 import { ROW_HEIGHT } from './row-content';
-import type { DrawingPace } from './use-drawing-pace';
 
 /** Start the next page this many rows before the end, so steady scrolling never waits. */
 export const PREFETCH_ROWS = 40;
@@ -43,7 +42,6 @@ export function usePageOnScroll(
   { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage }: Paging,
   { lastIndex, scrollOffset }: View,
   rowCount: number,
-  pace: Pick<DrawingPace, 'setFollowing' | 'drawNow'>,
 ): void {
   const queryClient = useQueryClient();
   const rowsAhead = rowCount - 1 - lastIndex;
@@ -71,8 +69,7 @@ export function usePageOnScroll(
     // Without a next page to ask for (or while the list is narrowed, see ConversationList) no one
     // follows the end.
     followFrom.current = view.following && hasNextPage ? lastIndex : null;
-    pace.setFollowing(followFrom.current !== null);
-  }, [view.following, lastIndex, hasNextPage, pace]);
+  }, [view.following, lastIndex, hasNextPage]);
   useEffect(() => {
     const query = queryClient.getQueryCache().find<ListData>({
       queryKey: conversationKeys.list(params),
@@ -88,16 +85,10 @@ export function usePageOnScroll(
         const data = query.state.data;
         const from = followFrom.current;
         if (!data || from === null || query.state.fetchStatus !== 'idle') return;
-        // The end (or a stop): no page follows to be drawn with these rows.
-        if (pagingState(data.pages, data.pageParams).next === undefined) {
-          pace.drawNow();
-          return;
-        }
+        if (pagingState(data.pages, data.pageParams).next === undefined) return;
         const loaded = data.pages.reduce((sum, page) => sum + page.data.length, 0);
         if (loaded - 1 - from < FOLLOW_AHEAD_ROWS) void fetchNextPage({ cancelRefetch: false });
-        // Far enough ahead: paging goes on once the agent's view does, so show them the rows.
-        else pace.drawNow();
       });
     });
-  }, [queryClient, params, fetchNextPage, pace]);
+  }, [queryClient, params, fetchNextPage]);
 }

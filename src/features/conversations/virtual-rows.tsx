@@ -34,7 +34,7 @@ interface VirtualRowsProps {
 
 /**
  * The drawn window of the list: one positioned item per visible row. Memoised: a page that lands
- * below the view, or the list drawn again for its footer, changes none of these props.
+ * while the list holds its rows back (useBatchedRows) changes none of these props.
  */
 export const VirtualRows = memo(function VirtualRows({
   rows,

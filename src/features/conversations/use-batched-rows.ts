@@ -1,0 +1,51 @@
+import { useEffect, useRef, useState } from 'react';
+import type { Conversation } from '../../api/schemas';
+
+/** While pages land back to back, the list draws new rows at most this often. */
+export const SHOW_EVERY_MS = 250;
+
+/** `next` is `shown` with rows added at the end (createUniqueRows keeps the rows it had). */
+function grows(shown: readonly Conversation[], next: readonly Conversation[]): boolean {
+  return (
+    next.length >= shown.length &&
+    next[0] === shown[0] &&
+    next[shown.length - 1] === shown[shown.length - 1]
+  );
+}
+
+/**
+ * The rows the list draws. Pages that land while the next one is already on its way (an agent
+ * following the end) are drawn in batches, in an animation frame at most every SHOW_EVERY_MS:
+ * each batch costs a layout of a taller list and, as the agent keeps up, a new window of rows,
+ * which drawn per page would hold up the responses queued behind them on the main thread.
+ * Anything else (the last page, a failure, merged or refetched rows) is drawn at once.
+ */
+export function useBatchedRows(
+  loaded: readonly Conversation[],
+  nextPageOnItsWay: boolean,
+): readonly Conversation[] {
+  const [batch, setBatch] = useState(loaded);
+  const hold = nextPageOnItsWay && grows(batch, loaded);
+  if (!hold && batch !== loaded) setBatch(loaded);
+  const shown = hold ? batch : loaded;
+
+  const shownAt = useRef(-Infinity);
+  useEffect(() => {
+    if (!hold) shownAt.current = performance.now();
+  }, [hold, loaded]);
+  useEffect(() => {
+    if (!hold || batch === loaded) return;
+    let frame = 0;
+    const show = (now: number) => {
+      if (now - shownAt.current < SHOW_EVERY_MS) {
+        frame = requestAnimationFrame(show);
+        return;
+      }
+      shownAt.current = now;
+      setBatch(loaded);
+    };
+    frame = requestAnimationFrame(show);
+    return () => cancelAnimationFrame(frame);
+  }, [hold, batch, loaded]);
+  return shown;
+}
