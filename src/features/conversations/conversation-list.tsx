@@ -1,4 +1,4 @@
-import { memo, useDeferredValue, useMemo, useRef, useState, type ReactNode } from 'react';
+import { memo, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { AppLink } from '../../ui/app-link';
 import type { Conversation } from '../../api/schemas';
@@ -65,21 +65,14 @@ type ConversationListProps = Omit<NarrowedListProps, 'findText' | 'unread'> & {
  * narrowed to what the finder asks for.
  */
 export function ConversationList({ find, ...props }: ConversationListProps) {
+  // Narrowed in the keystroke's own render, so the frame that shows the key shows the rows it
+  // matches: rendered a frame later (a deferred value), the narrowed list reached the screen
+  // about 10 ms later with the CPU 4× slower, for no faster key (docs/finding.md).
   const text = useFindText(find);
-  // The field shows each key at once; the list narrows in the render after, which React may
-  // interrupt for the next key. An emptied field is not deferred: Esc focuses a row of the whole
-  // list at once.
-  const deferredText = useDeferredValue(text);
-  return (
-    <NarrowedConversationList
-      {...props}
-      findText={text === '' ? '' : deferredText}
-      unread={find.unread}
-    />
-  );
+  return <NarrowedConversationList {...props} findText={text} unread={find.unread} />;
 }
 
-// Memoised: the keystroke's own render (the deferred text unchanged) stops here.
+// Memoised: what re-renders the inbox around it (the URL catching up with the query) stops here.
 const NarrowedConversationList = memo(function NarrowedConversationList({
   statusIds,
   selectedId,
