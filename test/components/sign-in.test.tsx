@@ -1,8 +1,16 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { NO_HAND_OVER } from '../../src/lib/hand-over';
 import { renderApp } from '../support/render-app';
-import { listRequests, service, TEST_SERVICE_URL, TEST_TOKEN, useService } from '../support/msw';
+import { http } from 'msw';
+import {
+  listRequests,
+  server,
+  service,
+  TEST_SERVICE_URL,
+  TEST_TOKEN,
+  useService,
+} from '../support/msw';
 
 const STORAGE_KEY = 'threadline.session';
 
@@ -103,6 +111,15 @@ describe('sign-in', () => {
     const askOpenTabs = vi.fn(() =>
       Promise.resolve({ serviceUrl: TEST_SERVICE_URL, token: TEST_TOKEN }),
     );
+    // The service answers once the check's own state has been looked at.
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    server.use(
+      http.get(`${TEST_SERVICE_URL}/conversations/list`, async () => {
+        await answered;
+        return undefined;
+      }),
+    );
     renderApp({
       session: null,
       handOver: {
@@ -120,12 +137,14 @@ describe('sign-in', () => {
     // While it is checked, the fields hold what is checked.
     expect(await screen.findByRole('button', { name: 'Signing in…' })).toBeDisabled();
     expect(screen.getByLabelText('Access token')).toHaveAttribute('readonly');
+    answer();
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'The service did not accept this access token.',
     );
     expect(screen.getByLabelText('Access token')).not.toHaveAttribute('readonly');
     expect(screen.getByLabelText('Access token')).toHaveValue('mistyped');
-    expect(screen.getByLabelText('Access token')).toHaveFocus();
+    // Focused by an effect of the render that shows the alert, which may run after it is found.
+    await waitFor(() => expect(screen.getByLabelText('Access token')).toHaveFocus());
     // Another tab's session would have overruled the service the agent chose.
     expect(askOpenTabs).not.toHaveBeenCalled();
     expect(sessionStorage.getItem(STORAGE_KEY)).toBeNull();
