@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadPaneCode } from '../../src/app/pane-code';
 import { findLanguage } from '../../src/i18n/languages';
 import { activateLanguage } from '../../src/i18n/translate';
 import { quietConversationId } from '../support/conversation-pane';
@@ -9,6 +10,10 @@ import { liveRegion } from '../support/queries';
 import { renderApp } from '../support/render-app';
 
 const MESSAGES = `${TEST_SERVICE_URL}/conversations/:id/messages`;
+
+// The pane's code is in the page first, as the app has it once the list has been idle: the first
+// test would otherwise wait for its import, which the test runner compiles on first use.
+beforeAll(() => loadPaneCode());
 
 function pane(id: number) {
   return screen.findByRole('complementary', { name: `Conversation #${id}` });
