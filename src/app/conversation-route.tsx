@@ -15,7 +15,7 @@ export { GoToDialog } from '../features/go-to-conversation';
 export { TimeSettingsDialog } from '../features/language-and-time';
 // And the finder's code and the shortcut help (the list asks for them: inbox-layout.tsx).
 /** @public read through loadPaneCode's type (finder-code.ts), which knip cannot follow */
-export { FindStatus, narrowRows, parseFindQuery } from '../features/conversations';
+export { createRowNarrower, FindStatus, parseFindQuery } from '../features/conversations';
 export { ShortcutHelpDialog } from '../features/conversations';
 // And the installed app, which registers the same service worker as the downloads (start.tsx).
 /** @public read from the module loadPaneCode (pane-code.ts) returns, which knip cannot follow */

@@ -1,6 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Conversation } from '../../src/api/schemas';
-import { narrowRows, parseFindQuery } from '../../src/features/conversations/find-query';
+import {
+  createRowNarrower,
+  narrowRows,
+  parseFindQuery,
+} from '../../src/features/conversations/find-query';
 import { findLanguage, SOURCE_LANGUAGE } from '../../src/i18n/languages';
 import { activateLanguage } from '../../src/i18n/translate';
 
@@ -81,6 +85,60 @@ describe('the find query', () => {
   it('keep narrows further (the Unread only box)', () => {
     const { terms } = parseFindQuery('482', NOW);
     expect(narrowRows(ROWS, terms, (c) => c.id !== 48290).map((c) => c.id)).toEqual([48213, 4821]);
+  });
+});
+
+describe('narrowing as the agent types (one narrower per list)', () => {
+  const MANY = Array.from({ length: 400 }, (_, i) =>
+    row(40_000 + i * 37, {
+      status: ['open', 'closed', 'pending'][i % 3]!,
+      contactId: i % 7,
+      inboxId: i % 5,
+      updatedAt: at(11, 18 + (i % 8), i % 24),
+    }),
+  );
+  const typedOneKeyAtATime = (text: string) =>
+    Array.from({ length: text.length }, (_, i) => text.slice(0, i + 1));
+
+  it('answers every keystroke, typed, deleted and retyped, as narrowing all the rows afresh would', () => {
+    const narrow = createRowNarrower();
+    const keys = [
+      ...typedOneKeyAtATime('41 open contact:3 2026-11-20'),
+      // Backspace back to "41 o", then another word and a shorter number.
+      ...typedOneKeyAtATime('41 open contact:3 2026-11-20').reverse().slice(0, 25),
+      '41 o inbox:2',
+      '4 o inbox:2',
+      '#40037',
+      '#40037 closed',
+      '#40074',
+    ];
+    for (const text of keys) {
+      const { terms } = parseFindQuery(text, NOW);
+      expect(
+        narrow(MANY, terms).map((c) => c.id),
+        text,
+      ).toEqual(narrowRows(MANY, terms).map((c) => c.id));
+    }
+  });
+
+  it('gives the same array for the same terms (a word not understood yet adds none)', () => {
+    const narrow = createRowNarrower();
+    const first = narrow(MANY, parseFindQuery('41', NOW).terms);
+    expect(first.length).toBeGreaterThan(0);
+    expect(narrow(MANY, parseFindQuery('41 o', NOW).terms)).toBe(first);
+    expect(narrow(MANY, parseFindQuery('41 op', NOW).terms)).toBe(first);
+    expect(narrow(MANY, parseFindQuery('41 open', NOW).terms)).not.toBe(first);
+  });
+
+  it('starts again from the rows when they change or keep does', () => {
+    const narrow = createRowNarrower();
+    const { terms } = parseFindQuery('4', NOW);
+    expect(narrow(ROWS, terms).map((c) => c.id)).toEqual([48213, 48290, 4821]);
+    const more = [...ROWS, row(4999)];
+    expect(narrow(more, terms).map((c) => c.id)).toEqual([48213, 48290, 4821, 4999]);
+    const notClosed = (c: Conversation) => c.status !== 'Closed';
+    expect(narrow(more, terms, notClosed).map((c) => c.id)).toEqual([48213, 4821, 4999]);
+    expect(narrow(more, terms).map((c) => c.id)).toEqual([48213, 48290, 4821, 4999]);
   });
 });
 

@@ -118,10 +118,12 @@ const NarrowedConversationList = memo(function NarrowedConversationList({
   // code is in: paging on and restoring a place must not act on the whole list meanwhile. A query
   // of words it did not understand alone narrows nothing.
   const narrowing = query ? query.terms.length > 0 || unread : typed || unread;
-  // Per keystroke: one loop over the loaded rows, each row's fields computed once (find-query.ts).
+  // Per keystroke: at most one loop over the loaded rows, each row's fields computed once, and
+  // a query that only narrows the last one read from the last answer (find-query.ts).
+  const narrow = useMemo(() => finder?.createRowNarrower(), [finder]);
   const rows = useMemo(
-    () => (finder && query ? finder.narrowRows(batched, query.terms, keep) : batched),
-    [finder, query, batched, keep],
+    () => (narrow && query ? narrow(batched, query.terms, keep) : batched),
+    [narrow, query, batched, keep],
   );
 
   const height = rowHeight(compact);

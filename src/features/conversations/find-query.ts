@@ -40,7 +40,19 @@ const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 type CalendarDay = [year: number, month: number, day: number];
 
+// One format per zone: making one costs more than the query's whole reading on a slow laptop.
+const zoneFormats = new Map<string, Intl.DateTimeFormat>();
+
 function zoneFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = zoneFormats.get(timeZone);
+  if (!format) {
+    format = newZoneFormat(timeZone);
+    zoneFormats.set(timeZone, format);
+  }
+  return format;
+}
+
+function newZoneFormat(timeZone: string): Intl.DateTimeFormat {
   return new Intl.DateTimeFormat('en-US', {
     timeZone,
     hourCycle: 'h23',
@@ -253,4 +265,60 @@ export function narrowRows(
     shown.push(row);
   }
   return shown;
+}
+
+/** Every row `narrower` matches, `wider` matches too. */
+function implies(narrower: FindTerm, wider: FindTerm): boolean {
+  switch (wider.kind) {
+    case 'id-prefix':
+      return narrower.kind === 'id-prefix' && narrower.digits.startsWith(wider.digits);
+    case 'id':
+    case 'contact':
+    case 'inbox':
+      return narrower.kind === wider.kind && narrower.id === wider.id;
+    case 'status':
+      return narrower.kind === 'status' && narrower.status === wider.status;
+    case 'day':
+      return narrower.kind === 'day' && narrower.start >= wider.start && narrower.end <= wider.end;
+  }
+}
+
+const sameTerms = (a: readonly FindTerm[], b: readonly FindTerm[]) =>
+  a.length === b.length && a.every((term, i) => implies(term, b[i]!) && implies(b[i]!, term));
+
+/** Whatever `next` matches, `last` matched: each of last's terms is implied by one of next's. */
+const narrowsFurther = (next: readonly FindTerm[], last: readonly FindTerm[]) =>
+  last.every((wider) => next.some((narrower) => implies(narrower, wider)));
+
+/**
+ * `narrowRows` for one list, remembering its last answer. Typing mostly adds to a query: a longer
+ * number, one more word, or a word not understood yet (`op` on the way to `open`), which narrows
+ * nothing. The same terms give the same array (so nothing drawn from it renders again), and terms
+ * that only narrow the last ones are read from the last answer, not from every loaded row. Other
+ * rows (a page landed) or another `keep` start again from the rows.
+ */
+export function createRowNarrower() {
+  let last:
+    | {
+        rows: readonly Conversation[];
+        terms: readonly FindTerm[];
+        keep: ((row: Conversation) => boolean) | undefined;
+        shown: readonly Conversation[];
+      }
+    | undefined;
+  return (
+    rows: readonly Conversation[],
+    terms: readonly FindTerm[],
+    keep?: (row: Conversation) => boolean,
+  ): readonly Conversation[] => {
+    const from = last && last.rows === rows && last.keep === keep ? last : undefined;
+    if (from && sameTerms(from.terms, terms)) return from.shown;
+    const shown = narrowRows(
+      from && narrowsFurther(terms, from.terms) ? from.shown : rows,
+      terms,
+      keep,
+    );
+    last = { rows, terms, keep, shown };
+    return shown;
+  };
 }

@@ -4,6 +4,6 @@
  * loader for it (finder-code.ts).
  */
 /** @public read through `typeof import`, which knip cannot follow */
-export { narrowRows, parseFindQuery } from './find-query';
+export { createRowNarrower, parseFindQuery } from './find-query';
 /** @public */
 export { FindStatus } from './find-status';
