@@ -40,29 +40,25 @@ const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 type CalendarDay = [year: number, month: number, day: number];
 
-// One format per zone: making one costs more than the query's whole reading on a slow laptop.
+// Making a format reads Intl's data, which is slow on a slow laptop: one per zone, made once.
 const zoneFormats = new Map<string, Intl.DateTimeFormat>();
 
 function zoneFormat(timeZone: string): Intl.DateTimeFormat {
   let format = zoneFormats.get(timeZone);
   if (!format) {
-    format = newZoneFormat(timeZone);
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
     zoneFormats.set(timeZone, format);
   }
   return format;
-}
-
-function newZoneFormat(timeZone: string): Intl.DateTimeFormat {
-  return new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  });
 }
 
 /** The wall clock of `timeZone` at `ms`: [year, month, day, hour, minute, second]. */
