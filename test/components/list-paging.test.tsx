@@ -1,5 +1,5 @@
 import { act, render, renderHook, waitFor } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { delay, http, HttpResponse } from 'msw';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Conversation } from '../../src/api/schemas';
@@ -7,7 +7,11 @@ import { AppProviders } from '../../src/app/providers';
 import { DEFAULT_CONFIG } from '../../src/lib/config';
 import { writeSession } from '../../src/lib/session-store';
 import type { StatusId } from '../../src/lib/status';
-import { SHOW_EVERY_MS, useBatchedRows } from '../../src/features/conversations/use-batched-rows';
+import {
+  SHOW_EVERY_MS,
+  SHOW_FAST_EVERY_MS,
+  useBatchedRows,
+} from '../../src/features/conversations/use-batched-rows';
 import { useConversationList } from '../../src/features/conversations/use-conversation-list';
 import { usePageOnScroll } from '../../src/features/conversations/use-page-on-scroll';
 import { listRequests, server, TEST_SERVICE_URL, TEST_TOKEN, useService } from '../support/msw';
@@ -26,18 +30,22 @@ let latest: {
   rows: number;
   error: boolean;
   setView: (view: View) => void;
+  /** Rows drawn: every landed row unless held at a count (the list's batches). */
+  holdDrawnAt: (count: number | null) => void;
   fetchNextPage: () => void;
 };
 
 function Harness({ statusIds }: { statusIds: readonly StatusId[] }) {
   const { query, params } = useConversationList(statusIds);
   const [view, setView] = useState<View>({ lastIndex: 9, scrollOffset: 0 });
+  const [drawnAt, holdDrawnAt] = useState<number | null>(null);
   const rows = query.data?.rows.length ?? 0;
-  usePageOnScroll(params, query, view, rows);
+  usePageOnScroll(params, query, view, rows, drawnAt ?? rows);
   latest = {
     rows,
     error: query.isFetchNextPageError,
     setView,
+    holdDrawnAt,
     fetchNextPage: () => void query.fetchNextPage(),
   };
   return null;
@@ -85,6 +93,37 @@ describe('paging while the agent follows the end', () => {
     scrollTo(600);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(listRequests()).toHaveLength(22);
+  });
+
+  it('lets landed rows wait to be drawn up to 4000, and stops once a batch drawn below leaves the view behind', async () => {
+    useService({ conversations: 6000 });
+    // Each page a task of its own, as over a network, so the list renders between pages.
+    server.use(
+      http.get(`${TEST_SERVICE_URL}/conversations/list`, async () => {
+        await delay(1);
+        return undefined;
+      }),
+    );
+    renderList();
+    await waitFor(() => expect(latest.rows).toBe(50));
+    // The list holds what lands (its batches): only the first page is drawn.
+    act(() => latest.holdDrawnAt(50));
+    scrollTo(49);
+    await waitFor(() => expect(latest.rows).toBeGreaterThanOrEqual(50 + 4000));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // 4000 rows waiting to be drawn: the page that took them past it was the last one asked for.
+    expect(latest.rows).toBeLessThan(50 + 4000 + 50);
+    const asked = listRequests().length;
+    expect(new Set(nextCursors()).size).toBe(asked);
+
+    // The batch is drawn below a view that stayed where it was (the agent stopped): no more pages.
+    act(() => latest.holdDrawnAt(null));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(listRequests()).toHaveLength(asked);
+
+    // The agent scrolls to the new end: following goes on from there.
+    scrollTo(latest.rows - 1);
+    await waitFor(() => expect(listRequests().length).toBeGreaterThan(asked));
   });
 
   it('stops at a page answered 503 with Retry-After, and Retry goes on from that cursor', async () => {
@@ -171,6 +210,27 @@ describe('useBatchedRows', () => {
     expect(result.current).toBe(more);
     act(() => vi.advanceTimersByTime(SHOW_EVERY_MS));
     expect(result.current).toBe(andMore);
+  });
+
+  it('while rows pour in (over one a millisecond) draws them at most every SHOW_FAST_EVERY_MS', () => {
+    vi.useFakeTimers();
+    const pool = Array.from({ length: 2100 }, (_, i) => row(i + 1));
+    const many = (count: number) => pool.slice(0, count);
+    const { result, rerender } = renderHook(
+      ({ rows, onItsWay }) => useBatchedRows(rows, onItsWay),
+      { initialProps: { rows: many(50), onItsWay: true } },
+    );
+    rerender({ rows: many(100), onItsWay: true });
+    act(() => vi.advanceTimersByTime(20));
+    expect(result.current).toHaveLength(100);
+    // 2000 rows within SHOW_EVERY_MS: held past it…
+    const poured = many(2100);
+    rerender({ rows: poured, onItsWay: true });
+    act(() => vi.advanceTimersByTime(SHOW_EVERY_MS + 50));
+    expect(result.current).toHaveLength(100);
+    // …and drawn once SHOW_FAST_EVERY_MS have passed.
+    act(() => vi.advanceTimersByTime(SHOW_FAST_EVERY_MS - SHOW_EVERY_MS));
+    expect(result.current).toBe(poured);
   });
 
   it('draws at once when no page is on its way, or the rows are not the drawn ones plus more', () => {

@@ -138,6 +138,7 @@ const NarrowedConversationList = memo(function NarrowedConversationList({
     narrowing ? { ...list, hasNextPage: false } : list,
     { lastIndex: items.at(-1)?.index ?? -1, scrollOffset: virtualizer.scrollOffset ?? 0 },
     loaded.length,
+    batched.length,
   );
   const helpRef = useRef<ShortcutHelpHandle>(null);
   const {

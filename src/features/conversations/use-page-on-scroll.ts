@@ -9,10 +9,17 @@ import { ROW_HEIGHT } from './row-content';
 /** Start the next page this many rows before the end, so steady scrolling never waits. */
 export const PREFETCH_ROWS = 40;
 /**
- * How far ahead of the view pages keep coming while the agent follows the end: enough that pages
- * never wait for the list to be drawn, a bounded cost (20 pages) for an agent who stops there.
+ * How far below the view the drawn rows may reach while pages keep coming for an agent following
+ * the end: a bounded cost (20 pages) for an agent who stops there, whose view the batches then
+ * leave behind.
  */
 const FOLLOW_AHEAD_ROWS = 1000;
+/**
+ * How many landed rows may wait to be drawn (use-batched-rows.ts) while pages keep coming: more
+ * than a fast service sends between two drawings (about 2,500 rows a second at CPU 4×), so pages
+ * do not wait for the list to be drawn.
+ */
+const FOLLOW_HELD_ROWS = 4000;
 
 interface Paging {
   hasNextPage: boolean;
@@ -32,8 +39,9 @@ type ListData = InfiniteData<ConversationPage, string | undefined>;
 /**
  * Loads the next page while the agent is near the end of the loaded rows. An agent who scrolled
  * to the end follows it: from then on each page is requested the moment the previous one lands
- * (a query cache event, before React draws it), so paging runs at the network's pace, up to
- * FOLLOW_AHEAD_ROWS ahead of the view, and the list draws whatever has landed by its next render.
+ * (a query cache event, before React draws it), so paging runs at the network's pace until the
+ * drawn rows reach FOLLOW_AHEAD_ROWS below the view or FOLLOW_HELD_ROWS wait to be drawn, and the
+ * list draws whatever has landed by its next batch.
  * Scrolling back up stops it. A page that failed waits for Retry (the footer's), so a failing
  * service is not asked again at once.
  */
@@ -42,6 +50,8 @@ export function usePageOnScroll(
   { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage }: Paging,
   { lastIndex, scrollOffset }: View,
   rowCount: number,
+  /** The rows drawn, the first of rowCount: landed pages are drawn in batches (use-batched-rows.ts). */
+  drawnCount: number,
 ): void {
   const queryClient = useQueryClient();
   const rowsAhead = rowCount - 1 - lastIndex;
@@ -65,11 +75,15 @@ export function usePageOnScroll(
   }, [nearEnd, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage, rowCount]);
 
   const followFrom = useRef<number | null>(null);
+  const held = useRef({ rows: 0, drawn: drawnCount });
   useEffect(() => {
     // Without a next page to ask for (or while the list is narrowed, see ConversationList) no one
     // follows the end.
     followFrom.current = view.following && hasNextPage ? lastIndex : null;
-  }, [view.following, lastIndex, hasNextPage]);
+    // What the list held back at its last render; rows landed since count as drawn (the list may
+    // not have rendered between two pages).
+    held.current = { rows: rowCount - drawnCount, drawn: drawnCount };
+  }, [view.following, lastIndex, hasNextPage, rowCount, drawnCount]);
   useEffect(() => {
     const query = queryClient.getQueryCache().find<ListData>({
       queryKey: conversationKeys.list(params),
@@ -87,7 +101,10 @@ export function usePageOnScroll(
         if (!data || from === null || query.state.fetchStatus !== 'idle') return;
         if (pagingState(data.pages, data.pageParams).next === undefined) return;
         const loaded = data.pages.reduce((sum, page) => sum + page.data.length, 0);
-        if (loaded - 1 - from < FOLLOW_AHEAD_ROWS) void fetchNextPage({ cancelRefetch: false });
+        const below = loaded - held.current.rows - 1 - from;
+        if (below < FOLLOW_AHEAD_ROWS && loaded - held.current.drawn < FOLLOW_HELD_ROWS) {
+          void fetchNextPage({ cancelRefetch: false });
+        }
       });
     });
   }, [queryClient, params, fetchNextPage]);
