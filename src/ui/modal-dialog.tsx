@@ -1,5 +1,6 @@
 import './modal-dialog.css';
 import { useEffect, useId, useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
+import { showModalAfterPaint } from './show-modal-after-paint';
 
 interface ModalDialogProps {
   /** Shown (the default); a dialog mounted closed opens without rendering anything new. */
@@ -36,9 +37,9 @@ export function ModalDialog({
     if (!open) return;
     const dialog = dialogRef.current!;
     returnTo.current = document.activeElement;
-    dialog.showModal();
+    const close = showModalAfterPaint(dialog);
     initialFocusRef.current?.focus();
-    return () => dialog.close();
+    return close;
   }, [open, initialFocusRef]);
   // Focus goes back once React's commit is over: at its end React refocuses the element that had
   // focus before it if that is still in the page, as a dialog kept mounted closed is.

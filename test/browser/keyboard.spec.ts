@@ -194,6 +194,46 @@ test(
   },
 );
 
+test('the shortcuts dialog is drawn in the key’s frame and is modal before the next key, painted or not', async ({
+  page,
+  service,
+}) => {
+  await signIn(page, service);
+  const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  const state = () =>
+    dialog.evaluate((element) => ({
+      modal: element.matches(':modal'),
+      box: JSON.stringify(element.getBoundingClientRect()),
+    }));
+
+  // Painted: it turns modal on its own.
+  await page.keyboard.press('?');
+  await expect.poll(async () => (await state()).modal).toBe(true);
+  const modalBox = (await state()).box;
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+
+  // No frame painted yet (animation frames held back): the dialog is already where the modal one
+  // is, and the next key makes it modal before anything behind it can take that key.
+  await page.evaluate(() => {
+    window.requestAnimationFrame = () => 0;
+  });
+  await page.keyboard.press('?');
+  await expect(dialog.getByRole('button', { name: 'Close' })).toBeFocused();
+  expect(await state()).toEqual({ modal: false, box: modalBox });
+  await page.keyboard.press('Tab');
+  expect((await state()).modal).toBe(true);
+  expect(
+    await page.evaluate(
+      () => document.activeElement === document.body || !!document.activeElement?.closest('dialog'),
+    ),
+  ).toBe(true);
+  await page.keyboard.press('j');
+  await expect(page).toHaveURL('/');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+});
+
 test('shortcuts are off while typing in a field and with Ctrl, Meta or Alt', async ({
   page,
   service,
