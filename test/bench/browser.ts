@@ -86,14 +86,20 @@ function installProbe({ sessionKey, sessionValue, rowSelector, signalPrefix }: P
   } catch {
     // No Element Timing: no painted figure rather than another kind of one.
   }
+  // Until that paint is seen: a row replaced before any frame drew it (React taking over from
+  // the rows drawn before it) hands the mark to the first row there is then.
   const observer = new MutationObserver(() => {
+    if (bench.firstRowPaint !== undefined) {
+      observer.disconnect();
+      return;
+    }
     const row = document.querySelector(rowSelector);
-    if (!row) return;
-    bench.firstRow = performance.now();
-    observer.disconnect();
+    if (!row || row.hasAttribute('elementtiming')) return;
     for (const part of [row, ...Array.from(row.querySelectorAll('*'))]) {
       part.setAttribute('elementtiming', identifier);
     }
+    if (bench.firstRow !== undefined) return;
+    bench.firstRow = performance.now();
     console.debug(signalPrefix + 'first-row');
   });
   observer.observe(document, { childList: true, subtree: true });
