@@ -1,6 +1,5 @@
 import {
   memo,
-  useCallback,
   useEffect,
   useImperativeHandle,
   useState,
@@ -33,11 +32,11 @@ interface ShortcutHelpProps {
  * so that opening it renders the dialog alone, not the list around it. The dialog is mounted closed
  * once its code is in (fetched when the list is idle), so `?` only opens it: its first render and
  * the compiling of its code were a third of the key's frame at CPU 4×. A failed load (offline) is
- * announced, and the next `?` asks again. Memoised, as is its closing: the list around it renders
+ * announced, and the next `?` asks again. Memoised: the list around it renders
  * for every key and every page that lands, and the dialog rendered with it (45 ms of a scroll to
  * 10,000 conversations at CPU 4×).
  */
-export const ShortcutHelp = memo(function ShortcutHelp({ ref, loadDialog }: ShortcutHelpProps) {
+export const ShortcutHelp = memo(({ ref, loadDialog }: ShortcutHelpProps) => {
   const { t } = useTranslation();
   const [Dialog, setDialog] = useState<Dialog | null>(null);
   const [open, setOpen] = useState(false);
@@ -66,6 +65,5 @@ export const ShortcutHelp = memo(function ShortcutHelp({ ref, loadDialog }: Shor
     }),
     [loadDialog, t],
   );
-  const close = useCallback(() => setOpen(false), []);
-  return Dialog ? <Dialog open={open} onClose={close} /> : null;
+  return Dialog ? <Dialog open={open} onClose={() => setOpen(false)} /> : null;
 });
