@@ -58,9 +58,24 @@ async function collectRowIds(page: Page): Promise<number[]> {
     const ids: number[] = [];
     const seen = new Set<string>();
     element.scrollTop = 0;
+    const rowsDrawn = () => [...element.querySelectorAll<HTMLElement>('[data-conversation-id]')];
+    // The list draws the rows of a new view (a scroll, the taller window) a render or more after
+    // the view changed: read them once they cover it, or a window of rows would be skipped.
+    const coversView = () => {
+      const view = element.getBoundingClientRect();
+      const list = element.querySelector('[role="list"], ul')!.getBoundingClientRect();
+      const boxes = rowsDrawn().map((row) => row.getBoundingClientRect());
+      const bottom = Math.min(view.bottom, list.bottom);
+      return (
+        boxes.some((box) => box.top <= view.top + 1) &&
+        boxes.some((box) => box.bottom >= bottom - 1)
+      );
+    };
     for (;;) {
-      await new Promise((resolve) => requestAnimationFrame(resolve));
-      const rows = [...element.querySelectorAll<HTMLElement>('[data-conversation-id]')].sort(
+      for (let frame = 0; frame < 1 || (!coversView() && frame < 300); frame += 1) {
+        await new Promise((resolve) => requestAnimationFrame(resolve));
+      }
+      const rows = rowsDrawn().sort(
         (a, b) =>
           (a.parentElement?.getBoundingClientRect().top ?? 0) -
           (b.parentElement?.getBoundingClientRect().top ?? 0),
