@@ -32,9 +32,9 @@ interface ShortcutHelpProps {
  * so that opening it renders the dialog alone, not the list around it. The dialog is mounted closed
  * once its code is in (fetched when the list is idle), so `?` only opens it: its first render and
  * the compiling of its code were a third of the key's frame at CPU 4×. A failed load (offline) is
- * announced, and the next `?` asks again. Memoised: the list around it renders
- * for every key and every page that lands, and the dialog rendered with it (45 ms of a scroll to
- * 10,000 conversations at CPU 4×).
+ * announced, and the next `?` asks again. Memoised: the list around it renders for every key
+ * and every page that lands, and the closed dialog rendered with it (about 45 ms of a scroll to
+ * 10,000 conversations at CPU 4×, docs/performance.md).
  */
 export const ShortcutHelp = memo(({ ref, loadDialog }: ShortcutHelpProps) => {
   const { t } = useTranslation();
