@@ -1,3 +1,4 @@
+import './find-status.css';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { t } from '../../i18n/translate';

@@ -1,3 +1,4 @@
+import './fresh-news.css';
 import { memo, useEffect, type RefObject } from 'react';
 import type { ConversationListParams } from '../../api/conversations';
 import type { Conversation } from '../../api/schemas';

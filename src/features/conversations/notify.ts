@@ -1,8 +1,9 @@
-import { t } from '../../i18n/translate';
+import { loadLaterMessages, t } from '../../i18n/translate';
 import { NOTIFY_PREFERENCE } from './notification-preference';
 
 /** Loaded on the agent's first click on "Notify me", or for the first notification. */
 
+/** Called by the list's freshness code, which comes with the later messages (app/pane-code.ts). */
 export function notifyFresh(count: number): void {
   const notification = new Notification('Threadline', {
     body: t('notify.fresh', { count }),
@@ -23,6 +24,9 @@ export async function toggle(on: boolean): Promise<[on: boolean, message?: strin
   }
   const permission = await Notification.requestPermission();
   if (permission === 'denied') {
+    // The notifications' words come with the lazily loaded code's (i18n/catalog-parts.ts), which
+    // the agent may have clicked before.
+    await loadLaterMessages();
     return [false, t('notify.blocked')];
   }
   if (permission !== 'granted') return [false];
