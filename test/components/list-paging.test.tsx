@@ -1,6 +1,6 @@
 import { act, render, renderHook, waitFor } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Conversation } from '../../src/api/schemas';
 import { AppProviders } from '../../src/app/providers';
@@ -36,11 +36,12 @@ let latest: {
 };
 
 function Harness({ statusIds }: { statusIds: readonly StatusId[] }) {
+  const chainingRef = useRef(false);
   const { query, params } = useConversationList(statusIds);
   const [view, setView] = useState<View>({ lastIndex: 9, scrollOffset: 0 });
   const [drawnAt, holdDrawnAt] = useState<number | null>(null);
   const rows = query.data?.rows.length ?? 0;
-  usePageOnScroll(params, query, view, rows, drawnAt ?? rows);
+  usePageOnScroll(params, query, view, rows, drawnAt ?? rows, chainingRef);
   latest = {
     rows,
     error: query.isFetchNextPageError,
@@ -73,8 +74,15 @@ function scrollTo(lastIndex: number) {
 const nextCursors = () => listRequests().map((params) => params.get('next'));
 
 describe('paging while the agent follows the end', () => {
-  it('asks for pages back to back, each cursor once, up to 1000 rows ahead of the view', async () => {
+  it('asks for pages back to back, each cursor once, until 1000 drawn rows are ahead of the view', async () => {
     useService({ conversations: 3000 });
+    // Each page a task of its own, as over a network: the harness draws each page as it lands.
+    server.use(
+      http.get(`${TEST_SERVICE_URL}/conversations/list`, async () => {
+        await delay(1);
+        return undefined;
+      }),
+    );
     renderList();
     await waitFor(() => expect(latest.rows).toBe(50));
     // Not scrolled: the first page is all there is.
@@ -83,16 +91,17 @@ describe('paging while the agent follows the end', () => {
     scrollTo(49);
     await waitFor(() => expect(latest.rows).toBeGreaterThanOrEqual(49 + 1000));
     await new Promise((resolve) => setTimeout(resolve, 50));
-    // It stops there: 1000 rows past row 49 take 21 pages after the first.
+    // It stops there: 1000 rows past row 49 take 21 pages after the first, and the next one was
+    // asked for as the 21st landed, before it was drawn.
     const cursors = nextCursors();
-    expect(cursors).toHaveLength(22);
+    expect(cursors).toHaveLength(23);
     expect(new Set(cursors).size).toBe(cursors.length);
 
     // Scrolling back up stops following: the next scroll near the end asks for one page at a time.
     scrollTo(40);
     scrollTo(600);
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(listRequests()).toHaveLength(22);
+    expect(listRequests()).toHaveLength(23);
   });
 
   it('lets landed rows wait to be drawn up to 4000, and stops once a batch drawn below leaves the view behind', async () => {
@@ -175,6 +184,121 @@ describe('paging while the agent follows the end', () => {
   });
 });
 
+interface FollowedList {
+  fetchNextPage: () => void;
+  renders: number;
+  /** Rows loaded, as the list last heard. */
+  rows: number;
+  drawn: number;
+  fetching: boolean;
+  error: boolean;
+  setView: (view: View) => void;
+}
+
+let followed: FollowedList;
+
+/** The list's own wiring: told of pages only by its batches while the agent follows the end. */
+function FollowingHarness() {
+  const chainingRef = useRef(false);
+  const { query, params, landed } = useConversationList([], chainingRef);
+  const [view, setView] = useState<View>({ lastIndex: 9, scrollOffset: 0 });
+  const loaded = query.data?.rows ?? [];
+  const drawn = useBatchedRows(loaded, query.isFetchingNextPage, landed);
+  usePageOnScroll(params, query, view, loaded.length, drawn.length, chainingRef);
+  followed = {
+    fetchNextPage: () => void query.fetchNextPage(),
+    renders: (followed?.renders ?? 0) + 1,
+    rows: loaded.length,
+    drawn: drawn.length,
+    fetching: query.isFetchingNextPage,
+    error: query.isFetchNextPageError,
+    setView,
+  };
+  return null;
+}
+
+function renderFollowingList(pageDelayMs: number) {
+  writeSession({ serviceUrl: TEST_SERVICE_URL, token: TEST_TOKEN });
+  server.use(
+    http.get(`${TEST_SERVICE_URL}/conversations/list`, async () => {
+      await delay(pageDelayMs);
+      return undefined;
+    }),
+  );
+  render(
+    <AppProviders
+      config={{ ...DEFAULT_CONFIG, serviceUrl: TEST_SERVICE_URL }}
+      queryDefaults={{ retry: false }}
+    >
+      <FollowingHarness />
+    </AppProviders>,
+  );
+}
+
+describe('the list while the agent follows the end', () => {
+  it('is not drawn again for each page that lands, and draws all of them by the end', async () => {
+    useService({ conversations: 1000 });
+    renderFollowingList(1);
+    await waitFor(() => expect(followed.drawn).toBe(50));
+    const rendersBefore = followed.renders;
+    act(() => followed.setView({ lastIndex: 49, scrollOffset: 49 * 64 }));
+    await waitFor(() => expect(followed.drawn).toBe(1000));
+    const pages = listRequests().length - 1;
+    expect(pages).toBeGreaterThanOrEqual(19);
+    // Told of the end, and of a few pages as following began: far fewer renders than pages.
+    expect(followed.renders - rendersBefore).toBeLessThan(pages / 2);
+    expect(followed.fetching).toBe(false);
+  });
+
+  it('shows a failed page with every row that landed before it, and its Retry as loading', async () => {
+    useService({ conversations: 3000 });
+    renderFollowingList(1);
+    await waitFor(() => expect(followed.drawn).toBe(50));
+    let failures = 0;
+    server.use(
+      http.get(`${TEST_SERVICE_URL}/conversations/list`, async () => {
+        if (listRequests().length < 8) return undefined;
+        if (failures === 0) {
+          failures += 1;
+          return HttpResponse.json(
+            { errors: [{ type: 'server_error', message: 'Busy' }] },
+            { status: 503, headers: { 'Retry-After': '1' } },
+          );
+        }
+        // The retried page takes a while: the list says it is loading meanwhile.
+        await delay(200);
+        return undefined;
+      }),
+    );
+    act(() => followed.setView({ lastIndex: 49, scrollOffset: 49 * 64 }));
+    await waitFor(() => expect(followed.error).toBe(true));
+    expect(followed.rows).toBeGreaterThan(50);
+    expect(followed.drawn).toBe(followed.rows);
+
+    act(() => followed.fetchNextPage());
+    await waitFor(() => expect(followed.fetching).toBe(true));
+    expect(followed.error).toBe(true);
+    await waitFor(() => expect(followed.error).toBe(false));
+  });
+
+  it('draws what landed when paging rests at the lead, and asks for nothing more', async () => {
+    useService({ conversations: 6000 });
+    renderFollowingList(20);
+    await waitFor(() => expect(followed.drawn).toBe(50));
+    act(() => followed.setView({ lastIndex: 49, scrollOffset: 49 * 64 }));
+    // Batches are drawn below a view that stays: paging rests once 1000 drawn rows are below it.
+    await waitFor(() => expect(followed.drawn).toBeGreaterThanOrEqual(50 + 1000), {
+      timeout: 4000,
+    });
+    await waitFor(() => expect(followed.fetching).toBe(false), { timeout: 2000 });
+    const asked = listRequests().length;
+    expect(followed.drawn).toBe(followed.rows);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(listRequests()).toHaveLength(asked);
+    expect(followed.rows).toBeLessThan(6000);
+  });
+});
+
 describe('useBatchedRows', () => {
   afterEach(() => vi.useRealTimers());
 
@@ -194,7 +318,7 @@ describe('useBatchedRows', () => {
   it('holds rows that land while the next page is on its way, and draws them in a frame later', () => {
     vi.useFakeTimers();
     const { result, rerender } = renderHook(
-      ({ rows, onItsWay }) => useBatchedRows(rows, onItsWay),
+      ({ rows, onItsWay }) => useBatchedRows(rows, onItsWay, () => ({ rows })),
       { initialProps: { rows: first, onItsWay: true } },
     );
     // The first batch is drawn in the next frame.
@@ -217,7 +341,7 @@ describe('useBatchedRows', () => {
     const pool = Array.from({ length: 2100 }, (_, i) => row(i + 1));
     const many = (count: number) => pool.slice(0, count);
     const { result, rerender } = renderHook(
-      ({ rows, onItsWay }) => useBatchedRows(rows, onItsWay),
+      ({ rows, onItsWay }) => useBatchedRows(rows, onItsWay, () => ({ rows })),
       { initialProps: { rows: many(50), onItsWay: true } },
     );
     rerender({ rows: many(100), onItsWay: true });
@@ -235,7 +359,7 @@ describe('useBatchedRows', () => {
 
   it('draws at once when no page is on its way, or the rows are not the drawn ones plus more', () => {
     const { result, rerender } = renderHook(
-      ({ rows, onItsWay }) => useBatchedRows(rows, onItsWay),
+      ({ rows, onItsWay }) => useBatchedRows(rows, onItsWay, () => ({ rows })),
       { initialProps: { rows: first, onItsWay: true } },
     );
     rerender({ rows: more, onItsWay: false });

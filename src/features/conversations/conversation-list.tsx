@@ -86,14 +86,16 @@ const NarrowedConversationList = memo(function NarrowedConversationList({
   const { t, language } = useTranslation();
   // The finder's days are on the agent's clock (find-query.ts).
   const { timeZone } = useClockSettings();
-  const { query: list, params } = useConversationList(statusIds);
+  // Set while pages are asked for back to back (use-page-on-scroll.ts).
+  const chainingRef = useRef(false);
+  const { query: list, params, landed } = useConversationList(statusIds, chainingRef);
   const { search, pathname } = useLocation();
   const { serviceUrl } = useSession();
   const now = useNow();
   const isNew = useIsNewToYou();
   const scrollerRef = useRef<HTMLDivElement>(null);
   const loaded = list.data?.rows ?? NO_ROWS;
-  const batched = useBatchedRows(loaded, list.isFetchingNextPage);
+  const batched = useBatchedRows(loaded, list.isFetchingNextPage, landed);
   // The finder's code comes on demand (finder-code.ts); until it is here the list is not narrowed.
   const typed = findText.trim() !== '';
   const { finder } = useFinderCode(typed || unread, findText, loadFinder);
@@ -139,6 +141,7 @@ const NarrowedConversationList = memo(function NarrowedConversationList({
     { lastIndex: items.at(-1)?.index ?? -1, scrollOffset: virtualizer.scrollOffset ?? 0 },
     loaded.length,
     batched.length,
+    chainingRef,
   );
   const helpRef = useRef<ShortcutHelpHandle>(null);
   const {

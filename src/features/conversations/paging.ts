@@ -70,7 +70,7 @@ export interface UniqueRows {
  * refetch, another list) is read from scratch, as is a new page holding a newer copy of a row
  * already shown (the older copy must leave its place).
  */
-export function createUniqueRows(): (pages: readonly ConversationPage[]) => UniqueRows {
+export function createUniqueRows(): (pages?: readonly ConversationPage[]) => UniqueRows {
   let seen: readonly ConversationPage[] = [];
   let byId = new Map<number, Conversation>();
   let rows: Conversation[] = [];
@@ -94,7 +94,9 @@ export function createUniqueRows(): (pages: readonly ConversationPage[]) => Uniq
     return true;
   };
 
-  return (pages) => {
+  // Without pages: the last answer, the rows landed by now (the query's `select` reads each page
+  // as it lands, whether the list is told of it or not).
+  return (pages = seen) => {
     if (pages === seen) return { rows, byId };
     // The map is shared with the previous answer and grows in place: that answer is superseded.
     if (!grows(pages) || !append(pages.slice(seen.length))) {

@@ -28,10 +28,15 @@ function grows(shown: readonly Conversation[], next: readonly Conversation[]): b
  * agent keeps up, a new window of rows, which drawn per page would hold up the responses queued
  * behind them on the main thread.
  * Anything else (the last page, a failure, merged or refetched rows) is drawn at once.
+ *
+ * `landed` gives the rows landed by now (a stable function). While the agent follows the end the list is not told
+ * of each page (use-conversation-list.ts), so `loaded`, read at its last render, is behind: each
+ * frame asks what has landed, and a batch due draws that.
  */
 export function useBatchedRows(
   loaded: readonly Conversation[],
   nextPageOnItsWay: boolean,
+  landed: () => { rows: readonly Conversation[] },
 ): readonly Conversation[] {
   const [batch, setBatch] = useState(loaded);
   const hold = nextPageOnItsWay && grows(batch, loaded);
@@ -43,20 +48,21 @@ export function useBatchedRows(
     if (!hold) shownAt.current = performance.now();
   }, [hold, loaded]);
   useEffect(() => {
-    if (!hold || batch === loaded) return;
+    if (!hold) return;
     let frame = 0;
     const show = (now: number) => {
+      const { rows } = landed();
       const waited = now - shownAt.current;
-      const fast = loaded.length - batch.length >= waited;
-      if (waited < (fast ? SHOW_FAST_EVERY_MS : SHOW_EVERY_MS)) {
+      const fast = rows.length - batch.length >= waited;
+      if (rows === batch || waited < (fast ? SHOW_FAST_EVERY_MS : SHOW_EVERY_MS)) {
         frame = requestAnimationFrame(show);
         return;
       }
       shownAt.current = now;
-      setBatch(loaded);
+      setBatch(rows);
     };
     frame = requestAnimationFrame(show);
     return () => cancelAnimationFrame(frame);
-  }, [hold, batch, loaded]);
+  }, [hold, batch, landed]);
   return shown;
 }

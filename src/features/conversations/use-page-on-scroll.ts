@@ -1,5 +1,5 @@
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { ConversationListParams } from '../../api/conversations';
 import { conversationKeys } from '../../api/query-keys';
 import type { ConversationPage } from '../../api/schemas';
@@ -41,7 +41,7 @@ type ListData = InfiniteData<ConversationPage, string | undefined>;
  * to the end follows it: from then on each page is requested the moment the previous one lands
  * (a query cache event, before React draws it), so paging runs at the network's pace until the
  * drawn rows reach FOLLOW_AHEAD_ROWS below the view or FOLLOW_HELD_ROWS wait to be drawn, and the
- * list draws whatever has landed by its next batch.
+ * list draws whatever has landed by its next batch (`chainingRef` is set meanwhile).
  * Scrolling back up stops it. A page that failed waits for Retry (the footer's), so a failing
  * service is not asked again at once.
  */
@@ -52,6 +52,11 @@ export function usePageOnScroll(
   rowCount: number,
   /** The rows drawn, the first of rowCount: landed pages are drawn in batches (use-batched-rows.ts). */
   drawnCount: number,
+  /**
+   * Set while this hook asks for each page as the previous one lands: the list is told of pages
+   * only by its batches then (use-conversation-list.ts).
+   */
+  chainingRef: RefObject<boolean>,
 ): void {
   const queryClient = useQueryClient();
   const rowsAhead = rowCount - 1 - lastIndex;
@@ -75,15 +80,15 @@ export function usePageOnScroll(
   }, [nearEnd, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage, rowCount]);
 
   const followFrom = useRef<number | null>(null);
-  const held = useRef({ rows: 0, drawn: drawnCount });
+  const drawn = useRef(drawnCount);
   useEffect(() => {
     // Without a next page to ask for (or while the list is narrowed, see ConversationList) no one
     // follows the end.
     followFrom.current = view.following && hasNextPage ? lastIndex : null;
-    // What the list held back at its last render; rows landed since count as drawn (the list may
-    // not have rendered between two pages).
-    held.current = { rows: rowCount - drawnCount, drawn: drawnCount };
-  }, [view.following, lastIndex, hasNextPage, rowCount, drawnCount]);
+    if (followFrom.current === null) chainingRef.current = false;
+    // The rows drawn at the list's last render: it may not render between two pages.
+    drawn.current = drawnCount;
+  }, [view.following, lastIndex, hasNextPage, drawnCount, chainingRef]);
   useEffect(() => {
     const query = queryClient.getQueryCache().find<ListData>({
       queryKey: conversationKeys.list(params),
@@ -91,9 +96,10 @@ export function usePageOnScroll(
     });
     if (!query) return;
     return queryClient.getQueryCache().subscribe((event) => {
-      if (event.query !== query || event.type !== 'updated' || event.action.type !== 'success') {
-        return;
-      }
+      if (event.query !== query || event.type !== 'updated') return;
+      // A failed page breaks the chain: its Retry is told of as any request.
+      if (event.action.type === 'error') chainingRef.current = false;
+      if (event.action.type !== 'success') return;
       // After the query has finished handling this page, as the next request starts a new fetch.
       queueMicrotask(() => {
         const data = query.state.data;
@@ -101,11 +107,15 @@ export function usePageOnScroll(
         if (!data || from === null || query.state.fetchStatus !== 'idle') return;
         if (pagingState(data.pages, data.pageParams).next === undefined) return;
         const loaded = data.pages.reduce((sum, page) => sum + page.data.length, 0);
-        const below = loaded - held.current.rows - 1 - from;
-        if (below < FOLLOW_AHEAD_ROWS && loaded - held.current.drawn < FOLLOW_HELD_ROWS) {
-          void fetchNextPage({ cancelRefetch: false });
-        }
+        const below = drawn.current - 1 - from;
+        // The list was told of the page that started the chain, and renders with this request
+        // on its way: its batches draw what lands from here (use-batched-rows.ts).
+        chainingRef.current =
+          below < FOLLOW_AHEAD_ROWS && loaded - drawn.current < FOLLOW_HELD_ROWS;
+        if (chainingRef.current) void fetchNextPage({ cancelRefetch: false });
+        // Paging rests here: the list, told nothing of the last pages, renders now to draw them.
+        else setView((current) => ({ ...current }));
       });
     });
-  }, [queryClient, params, fetchNextPage]);
+  }, [queryClient, params, fetchNextPage, chainingRef]);
 }
