@@ -1,4 +1,5 @@
 import { act, render, renderHook, waitFor } from '@testing-library/react';
+import { onlineManager } from '@tanstack/react-query';
 import { delay, http, HttpResponse } from 'msw';
 import { useRef, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -279,6 +280,30 @@ describe('the list while the agent follows the end', () => {
     await waitFor(() => expect(followed.fetching).toBe(true));
     expect(followed.error).toBe(true);
     await waitFor(() => expect(followed.error).toBe(false));
+  });
+
+  it('draws what lands after a request paused offline goes on', async () => {
+    useService({ conversations: 20000 });
+    renderFollowingList(30);
+    await waitFor(() => expect(followed.drawn).toBe(50));
+    act(() => followed.setView({ lastIndex: 49, scrollOffset: 49 * 64 }));
+    await waitFor(() => expect(listRequests().length).toBeGreaterThan(4));
+    try {
+      onlineManager.setOnline(false);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      // Something draws the list meanwhile (the clock's tick): no request on its way.
+      act(() => followed.setView({ lastIndex: 49, scrollOffset: 49 * 64 }));
+      expect(followed.fetching).toBe(false);
+      const drawnOffline = followed.drawn;
+      onlineManager.setOnline(true);
+      // The list is told the request goes on, and its batches draw what lands from there.
+      await waitFor(() => expect(followed.fetching).toBe(true));
+      await waitFor(() => expect(followed.drawn).toBeGreaterThan(drawnOffline + 500), {
+        timeout: 1500,
+      });
+    } finally {
+      onlineManager.setOnline(true);
+    }
   });
 
   it('draws what landed when paging rests at the lead, and asks for nothing more', async () => {

@@ -16,11 +16,16 @@ type ListData = InfiniteData<ConversationPage, string | undefined>;
 
 /**
  * What the list is told of while pages are asked for back to back (the agent follows the end): a
- * failure (any failure sets `error`), and the end. Its batches draw the rows landing meanwhile
+ * failure (any failure sets `error`), the end, and a request paused (offline, or a retry in a
+ * hidden tab) or going on again. Its batches draw the rows landing meanwhile
  * (use-batched-rows.ts): told of each page, the whole list rendered once a page, on the main
  * thread the next response waits for (docs/performance.md).
  */
-const TOLD_WHILE_CHAINING: (keyof InfiniteQueryObserverResult)[] = ['error', 'hasNextPage'];
+const TOLD_WHILE_CHAINING: (keyof InfiniteQueryObserverResult)[] = [
+  'error',
+  'hasNextPage',
+  'isPaused',
+];
 
 /**
  * The filtered list's query: its loaded rows (unique by id), how paging stands, and the rows

@@ -10,8 +10,9 @@ import { ROW_HEIGHT } from './row-content';
 export const PREFETCH_ROWS = 40;
 /**
  * How far below the view the drawn rows may reach while pages keep coming for an agent following
- * the end: a bounded cost (20 pages) for an agent who stops there, whose view the batches then
- * leave behind.
+ * the end: a bounded cost for an agent who stops there, whose view the batches then leave behind.
+ * Rows count once drawn: over a slow network (batches every SHOW_EVERY_MS) that is about 20 pages;
+ * from a service that pours rows in, up to FOLLOW_HELD_ROWS more land before the next batch.
  */
 const FOLLOW_AHEAD_ROWS = 1000;
 /**
