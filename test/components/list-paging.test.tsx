@@ -1,9 +1,10 @@
 import { act, render, renderHook, waitFor } from '@testing-library/react';
-import { onlineManager } from '@tanstack/react-query';
+import { onlineManager, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { delay, http, HttpResponse } from 'msw';
 import { useRef, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Conversation } from '../../src/api/schemas';
+import { conversationKeys } from '../../src/api/query-keys';
+import type { Conversation, ConversationPage } from '../../src/api/schemas';
 import { AppProviders } from '../../src/app/providers';
 import { DEFAULT_CONFIG } from '../../src/lib/config';
 import { writeSession } from '../../src/lib/session-store';
@@ -15,7 +16,14 @@ import {
 } from '../../src/features/conversations/use-batched-rows';
 import { useConversationList } from '../../src/features/conversations/use-conversation-list';
 import { usePageOnScroll } from '../../src/features/conversations/use-page-on-scroll';
-import { listRequests, server, TEST_SERVICE_URL, TEST_TOKEN, useService } from '../support/msw';
+import {
+  listRequests,
+  server,
+  service,
+  TEST_SERVICE_URL,
+  TEST_TOKEN,
+  useService,
+} from '../support/msw';
 
 /*
  * Paging while the agent follows the end of the list, driven by hand: happy-dom lays nothing
@@ -187,6 +195,9 @@ describe('paging while the agent follows the end', () => {
 
 interface FollowedList {
   fetchNextPage: () => void;
+  /** Puts a conversation at the top of the loaded pages, as the news banner does. */
+  putOnTop: (conversation: Conversation) => void;
+  firstDrawnId: number | undefined;
   renders: number;
   /** Rows loaded, as the list last heard. */
   rows: number;
@@ -206,8 +217,21 @@ function FollowingHarness() {
   const loaded = query.data?.rows ?? [];
   const drawn = useBatchedRows(loaded, query.isFetchingNextPage, landed);
   usePageOnScroll(params, query, view, loaded.length, drawn.length, chainingRef);
+  const queryClient = useQueryClient();
   followed = {
     fetchNextPage: () => void query.fetchNextPage(),
+    putOnTop: (conversation) =>
+      queryClient.setQueryData<InfiniteData<ConversationPage, string | undefined>>(
+        conversationKeys.list(params),
+        (data) => {
+          const [first, ...rest] = data!.pages;
+          return {
+            ...data!,
+            pages: [{ ...first!, data: [conversation, ...first!.data] }, ...rest],
+          };
+        },
+      ),
+    firstDrawnId: drawn[0]?.id,
     renders: (followed?.renders ?? 0) + 1,
     rows: loaded.length,
     drawn: drawn.length,
@@ -304,6 +328,20 @@ describe('the list while the agent follows the end', () => {
     } finally {
       onlineManager.setOnline(true);
     }
+  });
+
+  it('draws at once the conversations put at the top while pages land', async () => {
+    // No animation frame comes, so no batch: only being told draws the list.
+    vi.useFakeTimers({ toFake: ['requestAnimationFrame', 'cancelAnimationFrame'] });
+    useService({ conversations: 20000 });
+    renderFollowingList(20);
+    await waitFor(() => expect(followed.drawn).toBe(50));
+    act(() => followed.setView({ lastIndex: 49, scrollOffset: 49 * 64 }));
+    await waitFor(() => expect(listRequests().length).toBeGreaterThan(5));
+    const touched = { ...service().dataset.list()[0]!, id: 999_999, updatedAt: Date.now() };
+    act(() => followed.putOnTop(touched));
+    // Long before 4000 rows would wait and the chain rest (80 pages of 20 ms).
+    await waitFor(() => expect(followed.firstDrawnId).toBe(touched.id), { timeout: 500 });
   });
 
   it('draws what landed when paging rests at the lead, and asks for nothing more', async () => {

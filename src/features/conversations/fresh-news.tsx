@@ -55,7 +55,7 @@ export const FreshNews = memo(function FreshNews({
       className="fresh-banner"
       onClick={(event) => {
         keepPlace(document.activeElement === event.currentTarget);
-        merge();
+        void merge();
       }}
     >
       {t('fresh.show', { count: fresh.length })}

@@ -58,8 +58,12 @@ export function useFreshConversations(
     [head.data, loaded],
   );
 
-  const merge = useCallback(() => {
+  const merge = useCallback(async () => {
     if (fresh.length === 0) return;
+    // A next page on its way would land on the pages as they were when it was asked for, and
+    // undo the merge: it is cancelled first (the list asks for it again), as React Query's own
+    // optimistic updates do.
+    await queryClient.cancelQueries({ queryKey: listKey, exact: true });
     queryClient.setQueryData<InfiniteData<ConversationPage, string | undefined>>(
       listKey,
       (data) => {

@@ -98,8 +98,13 @@ export function usePageOnScroll(
     if (!query) return;
     return queryClient.getQueryCache().subscribe((event) => {
       if (event.query !== query || event.type !== 'updated') return;
-      // A failed page breaks the chain: its Retry is told of as any request.
-      if (event.action.type === 'error') chainingRef.current = false;
+      // A failed page breaks the chain (its Retry is told of as any request), and so do rows put
+      // in by hand (the news banner's): the list draws them at once.
+      // (Only a success, written by setQueryData, is `manual`.)
+      if (event.action.type === 'error' || (event.action as { manual?: boolean }).manual) {
+        chainingRef.current = false;
+        setView((current) => ({ ...current }));
+      }
       if (event.action.type !== 'success') return;
       // After the query has finished handling this page, as the next request starts a new fetch.
       queueMicrotask(() => {
