@@ -29,9 +29,9 @@ function grows(shown: readonly Conversation[], next: readonly Conversation[]): b
  * behind them on the main thread.
  * Anything else (the last page, a failure, merged or refetched rows) is drawn at once.
  *
- * `landed` gives the rows landed by now (a stable function). While the agent follows the end the list is not told
- * of each page (use-conversation-list.ts), so `loaded`, read at its last render, is behind: each
- * frame asks what has landed, and a batch due draws that.
+ * `landed` gives the rows landed by now (a stable function). While the agent follows the end the
+ * list is not told of each page (use-conversation-list.ts), so `loaded`, read at its last render,
+ * is behind: each frame asks what has landed, and a batch due draws that.
  */
 export function useBatchedRows(
   loaded: readonly Conversation[],
