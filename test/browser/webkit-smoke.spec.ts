@@ -487,15 +487,26 @@ test('Download all over 50 MB: WebKit cannot transfer the zip stream to the work
       ),
     ).toBe('DataCloneError');
 
+    // While it runs, the agent is told the zip is gathered in the tab. Watched in the page: read
+    // over WebDriver every 100 ms, the few seconds it shows could pass between two slow reads (a
+    // CI run saw only the saved zip after 20 s).
+    await driver.executeScript(
+      `window.sawCannotStream = false;
+       new MutationObserver(() => {
+         const text = document.querySelector('section[aria-label="All attachments"]')?.textContent;
+         if (text?.includes('This browser cannot stream this download to disk')) window.sawCannotStream = true;
+       }).observe(document.body, { childList: true, subtree: true, characterData: true });`,
+    );
     await (await waitFor(driver, button('Download all attachments'))).click();
     const sectionText = () =>
       driver.executeScript<string>(
         `return document.querySelector('section[aria-label="All attachments"]')?.textContent ?? ''`,
       );
-    // While it runs, the agent is told the zip is gathered in the tab.
     await expect
-      .poll(sectionText, { timeout: 20_000, intervals: [100] })
-      .toContain('This browser cannot stream this download to disk');
+      .poll(() => driver.executeScript<boolean>('return window.sawCannotStream'), {
+        timeout: 20_000,
+      })
+      .toBe(true);
     await expect
       .poll(sectionText, { timeout: 60_000 })
       .toMatch(/Saved conversation-\d+-attachments\.zip to your downloads \(3 files, 55 MB\)/);
