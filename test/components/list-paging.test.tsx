@@ -1,7 +1,7 @@
 import { act, render, renderHook, waitFor } from '@testing-library/react';
 import { onlineManager, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { delay, http, HttpResponse } from 'msw';
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { conversationKeys } from '../../src/api/query-keys';
 import type { Conversation, ConversationPage } from '../../src/api/schemas';
@@ -61,17 +61,34 @@ function Harness({ statusIds }: { statusIds: readonly StatusId[] }) {
   return null;
 }
 
-function renderList(statusIds: readonly StatusId[] = []) {
+/** Signed in, with the app's providers (no automatic retries). */
+function renderSignedIn(ui: ReactNode) {
   writeSession({ serviceUrl: TEST_SERVICE_URL, token: TEST_TOKEN });
-  const ui = (ids: readonly StatusId[]) => (
+  const wrapped = (node: ReactNode) => (
     <AppProviders
       config={{ ...DEFAULT_CONFIG, serviceUrl: TEST_SERVICE_URL }}
       queryDefaults={{ retry: false }}
     >
-      <Harness key={ids.join()} statusIds={ids} />
+      {node}
     </AppProviders>
   );
-  const result = render(ui(statusIds));
+  const result = render(wrapped(ui));
+  return { ...result, rerender: (next: ReactNode) => result.rerender(wrapped(next)) };
+}
+
+/** Each list page answered after `ms`, a task of its own, as over a network. */
+function answerPagesAfter(ms: number) {
+  server.use(
+    http.get(`${TEST_SERVICE_URL}/conversations/list`, async () => {
+      await delay(ms);
+      return undefined;
+    }),
+  );
+}
+
+function renderList(statusIds: readonly StatusId[] = []) {
+  const ui = (ids: readonly StatusId[]) => <Harness key={ids.join()} statusIds={ids} />;
+  const result = renderSignedIn(ui(statusIds));
   return { ...result, showFilter: (ids: readonly StatusId[]) => result.rerender(ui(ids)) };
 }
 
@@ -86,12 +103,7 @@ describe('paging while the agent follows the end', () => {
   it('asks for pages back to back, each cursor once, until 1000 drawn rows are ahead of the view', async () => {
     useService({ conversations: 3000 });
     // Each page a task of its own, as over a network: the harness draws each page as it lands.
-    server.use(
-      http.get(`${TEST_SERVICE_URL}/conversations/list`, async () => {
-        await delay(1);
-        return undefined;
-      }),
-    );
+    answerPagesAfter(1);
     renderList();
     await waitFor(() => expect(latest.rows).toBe(50));
     // Not scrolled: the first page is all there is.
@@ -116,12 +128,7 @@ describe('paging while the agent follows the end', () => {
   it('lets landed rows wait to be drawn up to 4000, and stops once a batch drawn below leaves the view behind', async () => {
     useService({ conversations: 6000 });
     // Each page a task of its own, as over a network, so the list renders between pages.
-    server.use(
-      http.get(`${TEST_SERVICE_URL}/conversations/list`, async () => {
-        await delay(1);
-        return undefined;
-      }),
-    );
+    answerPagesAfter(1);
     renderList();
     await waitFor(() => expect(latest.rows).toBe(50));
     // The list holds what lands (its batches): only the first page is drawn.
@@ -243,21 +250,8 @@ function FollowingHarness() {
 }
 
 function renderFollowingList(pageDelayMs: number) {
-  writeSession({ serviceUrl: TEST_SERVICE_URL, token: TEST_TOKEN });
-  server.use(
-    http.get(`${TEST_SERVICE_URL}/conversations/list`, async () => {
-      await delay(pageDelayMs);
-      return undefined;
-    }),
-  );
-  render(
-    <AppProviders
-      config={{ ...DEFAULT_CONFIG, serviceUrl: TEST_SERVICE_URL }}
-      queryDefaults={{ retry: false }}
-    >
-      <FollowingHarness />
-    </AppProviders>,
-  );
+  answerPagesAfter(pageDelayMs);
+  renderSignedIn(<FollowingHarness />);
 }
 
 describe('the list while the agent follows the end', () => {
