@@ -83,9 +83,11 @@ export async function getJson<TSchema extends v.GenericSchema>(
   options: RequestOptions = {},
 ): Promise<v.InferOutput<TSchema>> {
   const url = buildServiceUrl(session.serviceUrl, path, query);
+  // no-store: conversations never rest in the browser's HTTP cache (on disk, after sign-out),
+  // whatever caching headers the service sends; every answer is fetched anew anyway.
   const response = await fetchWithTimeout(
     url,
-    { headers: authHeaders(session), credentials: 'omit' },
+    { headers: authHeaders(session), credentials: 'omit', cache: 'no-store' },
     options,
   );
   const status = response.status;

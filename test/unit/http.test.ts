@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { buildServiceUrl, parseRetryAfter } from '../../src/api/http';
+import * as v from 'valibot';
+import { describe, expect, it, vi } from 'vitest';
+import { buildServiceUrl, getJson, parseRetryAfter } from '../../src/api/http';
 import { retryDelay, shouldRetry } from '../../src/api/retry';
 import { ApiError } from '../../src/api/errors';
 import { toMillis } from '../../src/lib/time';
@@ -14,6 +15,27 @@ describe('buildServiceUrl', () => {
     expect(url.href).toBe(
       'https://api.example.com/v1/conversations/list?limit=50&statusId=1&statusId=3',
     );
+  });
+});
+
+describe('getJson', () => {
+  it("sends the token and no cookies, and keeps the answer out of the browser's cache", async () => {
+    const inits: (RequestInit | undefined)[] = [];
+    vi.spyOn(globalThis, 'fetch').mockImplementation((_url, init) => {
+      inits.push(init);
+      return Promise.resolve(Response.json({ ok: true }));
+    });
+    const session = { serviceUrl: 'https://svc.test/api', token: 'secret' };
+    await expect(getJson(session, '/x', {}, v.object({ ok: v.boolean() }))).resolves.toEqual({
+      ok: true,
+    });
+    expect(inits).toEqual([
+      expect.objectContaining({
+        headers: { Authorization: 'Bearer secret', Accept: 'application/json' },
+        credentials: 'omit',
+        cache: 'no-store',
+      }),
+    ]);
   });
 });
 
