@@ -46,8 +46,7 @@ async function loadParts(language: Language): Promise<void> {
   const parts = loaded.get(language.code) ?? {};
   const wanted: CatalogPart[] = laterWanted ? ['first', 'later'] : ['first'];
   const missing = wanted.filter((part) => !parts[part]);
-  const arrived = await Promise.all(missing.map((part) => language.load(part)));
-  arrived.forEach((part, index) => (parts[missing[index]!] = part));
+  await Promise.all(missing.map(async (part) => (parts[part] = await language.load(part))));
   loaded.set(language.code, parts);
 }
 
@@ -98,6 +97,9 @@ function markDocument(language: Language) {
  */
 export async function activateLanguage(language: Language): Promise<void> {
   latest = language;
+  await loadParts(language);
+  // Again: the lazily loaded code may have asked for its messages meanwhile, for the language then
+  // in use; without this language's, the pane would show message ids.
   await loadParts(language);
   if (latest === language) switchTo(language);
 }

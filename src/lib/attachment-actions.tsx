@@ -12,8 +12,8 @@ export interface ConversationActionProps {
   /** The message pages loaded so far. */
   pages: MessagePage[];
   hasNextPage: boolean;
-  /** Loads the remaining message pages; keeps working after the pane has closed. */
-  loadAllPages: () => Promise<MessagePage[]>;
+  /** Loads the remaining message pages until `signal` aborts; goes on after the pane has closed. */
+  loadAllPages: (signal?: AbortSignal) => Promise<MessagePage[]>;
 }
 
 /**

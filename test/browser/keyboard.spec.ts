@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import type { RunningServiceDouble } from '../../service-double/index';
 import { conversationList, expect, listRequests, signIn, test, EVERY_ENGINE } from './fixtures';
 
 /** A row's link by its conversation id (its name starts with "#id "). */
@@ -52,13 +53,12 @@ test(
   },
 );
 
-test('j crosses a page boundary: it loads the next page, then moves onto its first row', async ({
-  page,
-  startService,
-}) => {
-  const service = await startService({ conversations: 400 });
-  const ids = service.state.dataset.list().map((conversation) => conversation.id);
-  // List pages can be held back, so the selection reaches the last loaded row before the next.
+/**
+ * Signs in to 400 conversations, lets the list settle, then holds every further list page and
+ * walks j down to the last loaded row, with the next page on hold. Returns that row's index in
+ * `ids` and the release of the held pages.
+ */
+async function selectLastLoadedRow(page: Page, service: RunningServiceDouble, ids: number[]) {
   let holding = false;
   let held = 0;
   let release!: () => void;
@@ -74,14 +74,11 @@ test('j crosses a page boundary: it loads the next page, then moves onto its fir
     },
   );
   await signIn(page, service);
-  // Let the list settle, then hold every further page.
   let state = '';
   while (state !== (state = `${await loadedRows(page)}/${listRequests(service).length}`)) {
     await page.waitForTimeout(1000);
   }
   holding = true;
-
-  // Walk down until the selection is on the last loaded row and the next page is on hold.
   let last = -1;
   for (let step = 0; step < 400; step += 1) {
     await page.keyboard.press('j');
@@ -92,6 +89,16 @@ test('j crosses a page boundary: it loads the next page, then moves onto its fir
       break;
     }
   }
+  return { last, release };
+}
+
+test('j crosses a page boundary: it loads the next page, then moves onto its first row', async ({
+  page,
+  startService,
+}) => {
+  const service = await startService({ conversations: 400 });
+  const ids = service.state.dataset.list().map((conversation) => conversation.id);
+  const { last, release } = await selectLastLoadedRow(page, service, ids);
   expect(last).toBeGreaterThan(50);
   await expect(
     page.getByTestId('conversation-scroller').getByText('Loading more conversations…'),
@@ -109,6 +116,29 @@ test('j crosses a page boundary: it loads the next page, then moves onto its fir
     .map((params) => params.get('next'))
     .filter((next) => next !== null);
   expect(new Set(cursors).size).toBe(cursors.length);
+});
+
+test('j waiting for the next page leaves the focus in the finder the agent has turned to', async ({
+  page,
+  startService,
+}) => {
+  const service = await startService({ conversations: 400 });
+  const ids = service.state.dataset.list().map((conversation) => conversation.id);
+  const { last, release } = await selectLastLoadedRow(page, service, ids);
+  expect(last).toBeGreaterThan(50);
+  await page.keyboard.press('j');
+  await page.keyboard.press('/');
+  const field = page.getByRole('searchbox', { name: 'Find in conversations' });
+  await expect(field).toBeFocused();
+
+  // The page lands: the selection moves onto its first row, the focus stays in the field…
+  release();
+  await expect(row(page, ids[last + 1]!)).toHaveClass(/row-selected/);
+  await expect(field).toBeFocused();
+  // …so what the agent types is a query, not shortcuts (o would open a conversation).
+  await page.keyboard.type('open');
+  await expect(field).toHaveValue('open');
+  await expect(page).toHaveURL('/?q=open');
 });
 
 test(

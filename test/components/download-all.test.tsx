@@ -131,6 +131,30 @@ function controlledAttachments(sizes: (number | null)[]) {
   return { urls, seen, finish: (index: number) => finishers[index]?.() };
 }
 
+/**
+ * Message pages of conversation `id` after the first wait until `release()` (then the double
+ * answers them); `requests` counts the ones asked for.
+ */
+function heldMessagePages(id: number) {
+  const waiting: (() => void)[] = [];
+  const held = { requests: 0, release: () => waiting.splice(0).forEach((go) => go()) };
+  server.use(
+    http.get(`${TEST_SERVICE_URL}/conversations/${id}/messages`, async ({ request }) => {
+      if (!new URL(request.url).searchParams.has('next')) return;
+      held.requests += 1;
+      await new Promise<void>((resolve) => waiting.push(resolve));
+    }),
+  );
+  return held;
+}
+
+/** A bare conversation with `count` attachments: its messages take several pages. */
+function longConversationId(count: number): number {
+  const id = bareConversationId();
+  for (let index = 0; index < count; index += 1) addBin(id, `file-${index}.bin`, 10);
+  return id;
+}
+
 describe('Download all attachments', () => {
   it('is offered only from two attachments on', async () => {
     const id = bareConversationId();
@@ -420,5 +444,47 @@ describe('Download all attachments', () => {
     expect(entries.at(-1)!.data).toEqual(randomBytes(late.seed, 321));
     // The pane shows the pages it loaded.
     expect(await within(pane).findByText(/All \d+ messages shown/)).toBeVisible();
+  });
+
+  it('stops loading the remaining messages when the agent cancels while they load', async () => {
+    const id = longConversationId(200);
+    const held = heldMessagePages(id);
+    const { pane, section, user } = await openPane(id);
+    await user.click(within(pane).getByRole('button', { name: 'Download all attachments' }));
+    await waitFor(() => expect(held.requests).toBe(1));
+    await user.click(within(section()).getByRole('button', { name: 'Cancel' }));
+    expect(await within(section()).findByText(/cancelled/)).toBeVisible();
+
+    // The page on its way still lands, in the pane; no page is asked for after it.
+    held.release();
+    await waitFor(() =>
+      expect(within(pane).getByRole('list', { name: 'Messages' }).children).toHaveLength(100),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(held.requests).toBe(1);
+  });
+
+  it('sends no request with the token once the agent has signed out while the messages load', async () => {
+    const id = longConversationId(200);
+    const held = heldMessagePages(id);
+    window.confirm = vi.fn(() => true);
+    try {
+      const { user } = renderApp({ route: `/conversations/${id}` });
+      const pane = await screen.findByRole('complementary', { name: `Conversation #${id}` });
+      await user.click(
+        await within(pane).findByRole('button', { name: 'Download all attachments' }),
+      );
+      await waitFor(() => expect(held.requests).toBe(1));
+      await user.click(screen.getByRole('button', { name: 'Sign out' }));
+      expect(await screen.findByRole('button', { name: 'Sign in' })).toBeVisible();
+
+      held.release();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      held.release();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(held.requests).toBe(1);
+    } finally {
+      Reflect.deleteProperty(window, 'confirm');
+    }
   });
 });

@@ -24,7 +24,7 @@ export interface ListKeyContext {
 const TEXT_INPUT = /^(?!checkbox$|radio$|button$|submit$|reset$|image$|file$|color$)/;
 
 /** Where a key means text, not a shortcut. */
-function isTyping(target: Element): boolean {
+export function isTyping(target: Element | null): boolean {
   if (target instanceof HTMLInputElement) return TEXT_INPUT.test(target.type);
   return (
     target instanceof HTMLTextAreaElement ||

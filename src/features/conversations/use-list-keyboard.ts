@@ -10,7 +10,7 @@ import {
 import { flushSync } from 'react-dom';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { Conversation } from '../../api/schemas';
-import { handleListKey, type ListKeyContext } from './list-keys';
+import { handleListKey, isTyping, type ListKeyContext } from './list-keys';
 import type { ShortcutHelpHandle } from './shortcut-help';
 import { useFirstPaintKeys } from './use-first-paint-hand-over';
 
@@ -81,7 +81,7 @@ export function useListKeyboard({
       rows,
       index,
       // Only while the selection is still the one asked for: opening a conversation replaces it.
-      focusPending: wantFocus.current !== null && wantFocus.current === selection,
+      focusPending: !!selection && wantFocus.current === selection,
       openId,
       // Or already in the address bar: a conversation opened a moment ago is still rendering (a
       // transition) and Esc must close it, not wait for it (o then Esc lost the Esc 3 times in 20).
@@ -119,21 +119,22 @@ export function useListKeyboard({
   // A closed pane takes its focus with it: give it back to that conversation's row.
   const lastOpenId = useRef(openId);
   useEffect(() => {
-    const closed = lastOpenId.current;
-    lastOpenId.current = openId;
-    const active = document.activeElement;
-    if (closed !== undefined && openId === undefined && (!active || active === document.body)) {
+    // Focus lost: on nothing, or on the body.
+    if (
+      lastOpenId.current !== undefined &&
+      openId === undefined &&
+      !document.activeElement?.closest('body *')
+    ) {
       wantFocus.current = selection;
     }
+    lastOpenId.current = openId;
   }, [openId, selection]);
 
   // After every render: scroll to the selected row once (repeated scroll commands would fight
   // each other), then focus it in whichever render first has it.
   const scrolledTo = useRef(-1);
   useEffect(() => {
-    if (!selection || wantFocus.current !== selection || waiting || selectedId === undefined) {
-      return;
-    }
+    if (wantFocus.current !== selection || waiting || selectedId === undefined) return;
     const scroller = scrollerRef.current;
     const find = () =>
       scroller?.querySelector<HTMLElement>(`[data-conversation-id="${selectedId}"]`);
@@ -141,7 +142,7 @@ export function useListKeyboard({
     // but still re-renders the whole list, twice per key (a profile of j at CPU 4×).
     const box = find()?.getBoundingClientRect();
     const view = scroller?.getBoundingClientRect();
-    const shown = box && view && box.top >= view.top && box.bottom <= view.bottom;
+    const shown = box && box.top >= view!.top && box.bottom <= view!.bottom;
     if (scrolledTo.current !== index && !shown) {
       virtualizer.scrollToIndex((scrolledTo.current = index));
     }
@@ -149,7 +150,9 @@ export function useListKeyboard({
     if (row) {
       wantFocus.current = null;
       scrolledTo.current = -1;
-      row.focus({ preventScroll: true });
+      // Unless the agent has turned to a field while the row was on its way (j waiting for the next
+      // page, then the finder): what they type there must not become shortcuts.
+      if (!isTyping(document.activeElement)) row.focus({ preventScroll: true });
     }
   });
 

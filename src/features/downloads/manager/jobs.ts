@@ -108,7 +108,7 @@ interface ZipJobInput {
   pages: MessagePage[];
   hasNextPage: boolean;
   /** Loads the remaining message pages; must work with the pane closed. */
-  loadAllPages: () => Promise<MessagePage[]>;
+  loadAllPages: (signal: AbortSignal) => Promise<MessagePage[]>;
   onUnauthorized: () => void;
   options?: Partial<DownloadOptions>;
 }
@@ -131,7 +131,8 @@ export function zipJob(input: ZipJobInput): DownloadJob {
       if (input.hasNextPage) {
         update({ phase: 'preparing' });
         try {
-          pages = await input.loadAllPages();
+          // Cancel and sign-out abort it too: otherwise it pages on to the end, with the token.
+          pages = await input.loadAllPages(signal);
         } catch (error) {
           throw new JobFailed(
             'failed',
