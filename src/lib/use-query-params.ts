@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 
 type QueryUpdate = (current: URLSearchParams) => URLSearchParams;
@@ -15,10 +15,18 @@ export function useQueryParams(): [
   const { search } = useLocation();
   const navigate = useNavigate();
   const params = useMemo(() => new URLSearchParams(search), [search]);
+  // An update starts from the query last navigated to, not the one drawn: a second status box
+  // checked while the first change still renders (a transition, on a slow CPU) kept only itself.
+  const latest = useRef(search);
+  useEffect(() => {
+    latest.current = search;
+  }, [search]);
   const setParams = useCallback(
-    (update: QueryUpdate, options?: { replace?: boolean }) =>
-      void navigate(`?${update(new URLSearchParams(search)).toString()}`, options),
-    [search, navigate],
+    (update: QueryUpdate, options?: { replace?: boolean }) => {
+      latest.current = `?${update(new URLSearchParams(latest.current)).toString()}`;
+      void navigate(latest.current, options);
+    },
+    [navigate],
   );
   return [params, setParams];
 }

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../support/render-app';
@@ -242,6 +242,20 @@ describe('status filter', () => {
     expect(router.state.location.search).toBe('?status=open&status=pending');
     const rows = await conversationRows();
     for (const row of rows) expect(row).toHaveTextContent(/Open|Pending/);
+  });
+
+  it('keeps the first box checked when a second is checked before the first change is drawn', async () => {
+    const { router } = renderApp();
+    await conversationRows();
+    const group = screen.getByRole('group', { name: 'Status' });
+    // Both clicks before React renders either: a slow CPU still rendering the first change.
+    act(() => {
+      within(group).getByRole('checkbox', { name: 'Open' }).click();
+      within(group).getByRole('checkbox', { name: 'Pending' }).click();
+    });
+    await waitFor(() => expect(router.state.location.search).toBe('?status=open&status=pending'));
+    expect(within(group).getByRole('checkbox', { name: 'Open' })).toBeChecked();
+    expect(within(group).getByRole('checkbox', { name: 'Pending' })).toBeChecked();
   });
 
   it('restores the filter from the URL', async () => {
