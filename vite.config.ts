@@ -74,7 +74,10 @@ function firstScreenInOneFile(): Rolldown.CodeSplittingGroup {
     if (found || path.size === 0) known.set(id, found);
     return found;
   };
-  return { name: (id, ctx) => (importedByEntry(id, ctx) ? 'index' : null) };
+  return {
+    debugName: 'the first screen',
+    name: (id, ctx) => (importedByEntry(id, ctx) ? 'index' : null),
+  };
 }
 
 /** `react-router` and `react-router/dom` from the package's `dist/production/`. */

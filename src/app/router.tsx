@@ -4,6 +4,7 @@ import { useTranslation } from '../i18n/use-translation';
 import { BackToConversations } from '../ui/back-to-conversations';
 import { ErrorAlert } from '../ui/error-alert';
 import { ErrorBoundary } from '../ui/error-boundary';
+import { LatestQueryProvider } from '../lib/use-query-params';
 import { NotFound } from './not-found';
 import { loadedPaneCode, loadPaneCode } from './pane-code';
 import { RootLayout } from './root-layout';
@@ -47,7 +48,9 @@ const routes: RouteObject[] = [
 export function AppRoutes() {
   return (
     <ErrorBoundary>
-      <MatchedRoute />
+      <LatestQueryProvider>
+        <MatchedRoute />
+      </LatestQueryProvider>
     </ErrorBoundary>
   );
 }

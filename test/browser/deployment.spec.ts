@@ -373,7 +373,7 @@ test('deploy/nginx.conf serves the build with the documented headers, SPA fallba
     /\.(m?js|css)$/.test(name),
   );
   expect(assets.some((name) => name.endsWith('.mjs'))).toBe(true);
-  const entry = /<script type="module" crossorigin src="\/assets\/([^"]+\.js)"/.exec(
+  const entry = /<script\b[^>]*\btype="module"[^>]*\bsrc="\/assets\/([^"]+\.js)"/.exec(
     indexHtml.toString(),
   )?.[1];
   expect(assets).toContain(entry);

@@ -258,6 +258,34 @@ describe('status filter', () => {
     expect(within(group).getByRole('checkbox', { name: 'Pending' })).toBeChecked();
   });
 
+  it('keeps the status box when Unread only is checked before the status change is drawn', async () => {
+    const { router } = renderApp();
+    await conversationRows();
+    act(() => {
+      within(screen.getByRole('group', { name: 'Status' }))
+        .getByRole('checkbox', { name: 'Open' })
+        .click();
+      screen.getByRole('checkbox', { name: 'Unread only' }).click();
+    });
+    await waitFor(() => expect(router.state.location.search).toBe('?status=open&unread=1'));
+  });
+
+  it('starts a change from a row opened meanwhile, not from a box the agent no longer sees', async () => {
+    const { router } = renderApp();
+    const [row] = await conversationRows();
+    const group = screen.getByRole('group', { name: 'Status' });
+    // Open checked, then a row (its link made from the query drawn) opened before either is drawn.
+    act(() => {
+      within(group).getByRole('checkbox', { name: 'Open' }).click();
+      row!.click();
+    });
+    await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/conversations\//));
+    expect(within(group).getByRole('checkbox', { name: 'Open' })).not.toBeChecked();
+    act(() => within(group).getByRole('checkbox', { name: 'Pending' }).click());
+    await waitFor(() => expect(router.state.location.search).toBe('?status=pending'));
+    expect(within(group).getByRole('checkbox', { name: 'Open' })).not.toBeChecked();
+  });
+
   it('restores the filter from the URL', async () => {
     renderApp({ route: '/?status=closed' });
     await conversationRows();

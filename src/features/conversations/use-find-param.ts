@@ -74,19 +74,15 @@ export function useFindParam(): FindParam {
 
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
-  // A write that waited reads the parameters as they are then (a status box may have changed
-  // them meanwhile): the router's setter reads those it was made with.
-  const latestSet = useRef(setSearchParams);
-  useEffect(() => {
-    latestSet.current = setSearchParams;
-  }, [setSearchParams]);
   const setText = useCallback(
     (next: string) => {
       store.set({ text: next, over: inUrl });
       clearTimeout(timer.current);
       const over = inUrl;
+      // A write that waited starts from the query as it is then (a status box may have changed it
+      // meanwhile): useQueryParams' setter reads the query last navigated to.
       const write = () =>
-        latestSet.current(
+        setSearchParams(
           // The URL moved on meanwhile (Back, a link with its own query): that query stays.
           (current) =>
             (current.get(FIND_PARAM) ?? '') === over ? setFindParam(current, next) : current,
@@ -95,7 +91,7 @@ export function useFindParam(): FindParam {
       if (next === '') write();
       else timer.current = setTimeout(write, WRITE_URL_AFTER_MS);
     },
-    [store, inUrl],
+    [store, inUrl, setSearchParams],
   );
   const setUnread = useCallback(
     (on: boolean) => setSearchParams((current) => setUnreadParam(current, on)),
