@@ -8,6 +8,7 @@ import {
 } from 'react';
 import { whenIdle } from '../../lib/when-idle';
 import { useTranslation } from '../../i18n/use-translation';
+import { unlessMovedOn } from '../../lib/unless-moved-on';
 import { announce } from '../../ui/live-region';
 
 export interface ShortcutHelpHandle {
@@ -54,14 +55,18 @@ export const ShortcutHelp = memo(({ ref, loadDialog }: ShortcutHelpProps) => {
   useImperativeHandle(
     ref,
     () => ({
-      show: () =>
-        void loadDialog().then(
-          (loaded) => {
-            setDialog(() => loaded);
-            setOpen(true);
-          },
+      show: () => {
+        const loading = loadDialog();
+        void unlessMovedOn(loading).then(
+          (loaded) => loaded && setOpen(true),
           () => announce(t('list.helpFailed')),
-        ),
+        );
+        // Mounted closed either way: the next ? only opens it.
+        void loading.then(
+          (loaded) => setDialog(() => loaded),
+          () => undefined,
+        );
+      },
     }),
     [loadDialog, t],
   );

@@ -1,5 +1,6 @@
 import { useState, type ComponentType } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
+import { unlessMovedOn } from '../../lib/unless-moved-on';
 import { announce } from '../../ui/live-region';
 import { viewToReact } from '../../ui/view-react';
 import { goToButtonView } from './markup';
@@ -24,8 +25,8 @@ export function GoToConversation({ loadDialog }: GoToConversationProps) {
   const { t } = useTranslation();
   const [Dialog, setDialog] = useState<Dialog | null>(null);
   const open = () =>
-    loadDialog().then(
-      (loaded) => setDialog(() => loaded),
+    unlessMovedOn(loadDialog()).then(
+      (loaded) => loaded && setDialog(() => loaded),
       () => announce(t('goTo.loadFailed')),
     );
   return (

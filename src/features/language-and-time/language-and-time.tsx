@@ -2,6 +2,7 @@ import { useEffect, useState, type ComponentType } from 'react';
 import { findLanguage, type Language } from '../../i18n/languages';
 import { activeLanguage, chooseLanguage, t } from '../../i18n/translate';
 import { useTranslation } from '../../i18n/use-translation';
+import { unlessMovedOn } from '../../lib/unless-moved-on';
 import { announce } from '../../ui/live-region';
 import { viewToReact } from '../../ui/view-react';
 import { languageSelectView, timeSettingsButtonView } from './markup';
@@ -75,8 +76,8 @@ export function LanguageAndTime({ loadTimeSettings }: LanguageAndTimeProps) {
   useTranslation();
   const [Dialog, setDialog] = useState<Dialog | null>(null);
   const openTimeSettings = () =>
-    loadTimeSettings().then(
-      (loaded) => setDialog(() => loaded),
+    unlessMovedOn(loadTimeSettings()).then(
+      (loaded) => loaded && setDialog(() => loaded),
       () => announce(t('settings.timeFailed')),
     );
 
