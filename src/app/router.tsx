@@ -4,7 +4,6 @@ import { useTranslation } from '../i18n/use-translation';
 import { BackToConversations } from '../ui/back-to-conversations';
 import { ErrorAlert } from '../ui/error-alert';
 import { ErrorBoundary } from '../ui/error-boundary';
-import { LatestQueryProvider } from '../lib/use-query-params';
 import { NotFound } from './not-found';
 import { loadedPaneCode, loadPaneCode } from './pane-code';
 import { RootLayout } from './root-layout';
@@ -48,9 +47,7 @@ const routes: RouteObject[] = [
 export function AppRoutes() {
   return (
     <ErrorBoundary>
-      <LatestQueryProvider>
-        <MatchedRoute />
-      </LatestQueryProvider>
+      <MatchedRoute />
     </ErrorBoundary>
   );
 }

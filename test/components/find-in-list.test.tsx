@@ -116,6 +116,45 @@ describe('find in the list', () => {
     expect(new Set(cursors).size).toBe(cursors.length);
   });
 
+  it('a row opened before the typed query reaches the URL stays open, the query with it', async () => {
+    useService({ conversations: 50 });
+    await loadFinderCode(loadPaneCode);
+    const { user, router } = renderApp();
+    await rows();
+    const first = service().dataset.list()[0]!;
+    await user.click(screen.getByRole('button', { name: 'Find' }));
+    await user.keyboard(`contact:${first.contactId}`);
+    // Within the pause after which the query is written to the URL.
+    const [row] = await rows();
+    await user.click(row!);
+    const opened = `/conversations/${first.id}`;
+    await waitFor(() => expect(router.state.location.pathname).toBe(opened));
+    await waitFor(() =>
+      expect(new URLSearchParams(router.state.location.search).get('q')).toBe(
+        `contact:${first.contactId}`,
+      ),
+    );
+    expect(router.state.location.pathname).toBe(opened);
+  });
+
+  it('a pane closed before the typed query reaches the URL stays closed', async () => {
+    useService({ conversations: 50 });
+    await loadFinderCode(loadPaneCode);
+    const first = service().dataset.list()[0]!;
+    const { user, router } = renderApp({ route: `/conversations/${first.id}` });
+    await rows();
+    await user.click(screen.getByRole('button', { name: 'Find' }));
+    await user.type(field(), `contact:${first.contactId}`);
+    await user.click(screen.getByRole('link', { name: 'Close' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() =>
+      expect(new URLSearchParams(router.state.location.search).get('q')).toBe(
+        `contact:${first.contactId}`,
+      ),
+    );
+    expect(router.state.location.pathname).toBe('/');
+  });
+
   it('changing the status filter keeps the query and narrows the new list', async () => {
     await loadFinderCode(loadPaneCode);
     const { user, router } = renderApp({ route: '/?q=pending' });

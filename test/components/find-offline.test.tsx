@@ -5,7 +5,6 @@ import { describe, expect, it, vi } from 'vitest';
 import { loadPaneCode } from '../../src/app/pane-code';
 import { FindBar, useFindParam } from '../../src/features/conversations';
 import type { LoadFinderCode } from '../../src/features/conversations/finder-code';
-import { LatestQueryProvider } from '../../src/lib/use-query-params';
 
 /** The finder above the list, its query kept in the URL. */
 function Finder({ load }: { load: LoadFinderCode }) {
@@ -23,9 +22,7 @@ describe('the finder when its code cannot be loaded', () => {
     );
     render(
       <MemoryRouter>
-        <LatestQueryProvider>
-          <Finder load={load} />
-        </LatestQueryProvider>
+        <Finder load={load} />
       </MemoryRouter>,
     );
     const field = screen.getByRole('searchbox', { name: 'Find in conversations' });
