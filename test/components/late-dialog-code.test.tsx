@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createRef, type ComponentType } from 'react';
 import { MemoryRouter } from 'react-router-dom';
@@ -56,6 +56,16 @@ describe('a dialog whose code arrives after the agent has moved on', () => {
     const code = slowCode<ComponentType<{ onClose: () => void }>>(GoToDialog);
     const user = renderWithField(<GoToConversation loadDialog={code.load} />);
     await user.click(screen.getByRole('button', { name: 'Go to conversation' }));
+    code.arrive();
+    expect(await screen.findByRole('dialog', { name: 'Go to conversation' })).toBeInTheDocument();
+  });
+
+  it('Go to conversation still opens after a modifier key or a scroll meanwhile', async () => {
+    const code = slowCode<ComponentType<{ onClose: () => void }>>(GoToDialog);
+    const user = renderWithField(<GoToConversation loadDialog={code.load} />);
+    await user.click(screen.getByRole('button', { name: 'Go to conversation' }));
+    await user.keyboard('{Shift}');
+    fireEvent.wheel(window, { deltaY: 120 });
     code.arrive();
     expect(await screen.findByRole('dialog', { name: 'Go to conversation' })).toBeInTheDocument();
   });
