@@ -18,8 +18,8 @@ export function useQueryParams(): [
   // The router's history: its location is the one last navigated to, where the location drawn
   // may be an earlier one still. A change renders in a transition, which on a slow CPU still
   // renders when the next comes: started from the drawn query, a second status box (or Unread
-  // only) dropped the first; and the finder's write, made when typing pauses, went to the
-  // address the text was typed on, undoing a row opened or a pane closed meanwhile.
+  // only) dropped the first. And the finder's write, made when typing pauses, goes to the address
+  // shown then, which a row opened or a pane closed meanwhile has changed.
   const history = useContext(UNSAFE_NavigationContext).navigator as unknown as {
     location?: { pathname: string; search: string };
   };
