@@ -28,6 +28,8 @@ export interface RequestLogEntry {
   path: string;
   /** Raw query string without '?'. */
   query: string;
+  /** When the double took it in (Date.now()), before it worked out its answer. */
+  at: number;
   hasAuthorization: boolean;
   authorizationValid: boolean;
   /** Null while the response is pending (or for a request that never gets one). */
@@ -288,8 +290,8 @@ export class ServiceState {
   }
 
   /** Records a request; the handler fills in status and fault as they become known. */
-  log(entry: Omit<RequestLogEntry, 'seq' | 'status'>): RequestLogEntry {
-    const logged: RequestLogEntry = { seq: ++this.seq, status: null, ...entry };
+  log(entry: Omit<RequestLogEntry, 'seq' | 'status' | 'at'>): RequestLogEntry {
+    const logged: RequestLogEntry = { seq: ++this.seq, status: null, at: Date.now(), ...entry };
     this.requests.push(logged);
     // Bounded so a long benchmark cannot grow memory without limit.
     if (this.requests.length > REQUEST_LOG_LIMIT) this.requests.splice(0, REQUEST_LOG_LIMIT / 2);
