@@ -412,8 +412,12 @@ test('a small file is saved from a Blob and a 60 MB one through the download wor
     .toBe(1);
   // Registered is not yet in charge of this page: until the worker controls it, a large file is
   // saved from the page instead (the fallback, which a CI run met once: "Saved to your downloads").
+  // Taking control can take longer than the default 5 s on a busy machine (a CI run met it once).
   await expect
-    .poll(() => driver.executeScript<boolean>('return navigator.serviceWorker.controller !== null'))
+    .poll(
+      () => driver.executeScript<boolean>('return navigator.serviceWorker.controller !== null'),
+      { timeout: 20_000 },
+    )
     .toBe(true);
 
   // Large: the page's probe, then the download worker's own request, saved by the browser.
