@@ -42,7 +42,7 @@ export interface Deadline {
  * failure can say which.
  *
  * The timeout is a timer rather than AbortSignal.timeout: it must end when the caller is done with
- * it (http.ts stops timing once the headers are in), which AbortSignal.timeout cannot, and tests
+ * it (http.ts stops timing once the answer is in), which AbortSignal.timeout cannot, and tests
  * drive it with fake timers.
  */
 export function createDeadline(options: DeadlineOptions): Deadline {

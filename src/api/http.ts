@@ -1,6 +1,12 @@
 import * as v from 'valibot';
 import { createDeadline } from './deadline';
 import { ApiError } from './errors';
+import {
+  readJsonAnswer,
+  type JsonAnswer,
+  type JsonRequest,
+  type JsonTransport,
+} from './json-answer';
 import { errorEnvelopeSchema } from './schemas';
 
 /** Where and as whom to call the service. The token is only ever sent to `serviceUrl`'s origin. */
@@ -47,18 +53,28 @@ export function parseRetryAfter(header: string | null, now = Date.now()): number
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
+let transport: JsonTransport = readJsonAnswer;
+
 /**
- * Fetches under the caller's abort signal (React Query cancels on filter change and unmount) and a
- * timeout for the answer's headers, and tells the two apart afterwards.
+ * Sends the JSON requests made from now on through `next`: the request worker once it is ready
+ * (request-worker/client.ts), the page's own fetch again if it fails. Every request still runs
+ * under getJson's deadline, validation and errors, whichever carries it.
  */
-export async function fetchWithTimeout(
-  url: URL | string,
-  init: RequestInit,
+export function sendJsonRequestsThrough(next: JsonTransport): void {
+  transport = next;
+}
+
+/**
+ * Makes the request under the caller's abort signal (React Query cancels on filter change and
+ * unmount) and a timeout for the whole answer, and tells the two apart afterwards.
+ */
+async function requestJson(
+  request: JsonRequest,
   { signal, timeoutMs = DEFAULT_TIMEOUT_MS }: RequestOptions,
-): Promise<Response> {
+): Promise<JsonAnswer> {
   const deadline = createDeadline({ signal, timeoutMs });
   try {
-    return await fetch(url, { ...init, signal: deadline.signal });
+    return await transport(request, deadline.signal);
   } catch (error) {
     if (signal?.aborted) throw signal.reason ?? error;
     throw deadline.error();
@@ -67,7 +83,7 @@ export async function fetchWithTimeout(
   }
 }
 
-export function authHeaders(session: ServiceSession): HeadersInit {
+export function authHeaders(session: ServiceSession): Record<string, string> {
   return { Authorization: `Bearer ${session.token}`, Accept: 'application/json' };
 }
 
@@ -83,28 +99,18 @@ export async function getJson<TSchema extends v.GenericSchema>(
   options: RequestOptions = {},
 ): Promise<v.InferOutput<TSchema>> {
   const url = buildServiceUrl(session.serviceUrl, path, query);
-  // no-store: conversations never rest in the browser's HTTP cache (on disk, after sign-out),
-  // whatever caching headers the service sends; every answer is fetched anew anyway.
-  const response = await fetchWithTimeout(
-    url,
-    { headers: authHeaders(session), credentials: 'omit', cache: 'no-store' },
-    options,
-  );
-  const status = response.status;
-  const retryAfterMs = parseRetryAfter(response.headers.get('Retry-After'));
-
-  let body: unknown;
-  try {
-    body = await response.json();
-  } catch {
-    if (options.signal?.aborted) throw options.signal.reason;
+  const answer = await requestJson({ url: url.href, headers: authHeaders(session) }, options);
+  const status = answer.status;
+  const retryAfterMs = parseRetryAfter(answer.retryAfter);
+  if (!answer.body) {
     throw new ApiError({
-      kind: response.ok ? 'invalid-response' : 'service',
-      type: response.ok ? 'invalid_response' : `http_${status}`,
+      kind: answer.ok ? 'invalid-response' : 'service',
+      type: answer.ok ? 'invalid_response' : `http_${status}`,
       status,
       retryAfterMs,
     });
   }
+  const body = answer.body.json;
 
   const envelope = v.safeParse(errorEnvelopeSchema, body);
   if (envelope.success) {
@@ -118,7 +124,7 @@ export async function getJson<TSchema extends v.GenericSchema>(
       retryAfterMs,
     });
   }
-  if (!response.ok) {
+  if (!answer.ok) {
     throw new ApiError({
       kind: 'service',
       type: `http_${status}`,

@@ -39,6 +39,16 @@ export async function start(
         <App config={config} handOver={handOver} />
       </StrictMode>,
     );
+    // The JSON requests move to a worker of their own as the app starts: reading answers off the
+    // main thread keeps paging at the network's pace while the list draws (docs/architecture.md).
+    // Not at idle: an agent who scrolls at once leaves the page no idle time. Until the worker
+    // says it is ready, and wherever it cannot start, the page makes them itself.
+    if (typeof Worker === 'function') {
+      void import('../api/request-worker/client').then(
+        ({ startRequestWorker }) => startRequestWorker(),
+        () => undefined,
+      );
+    }
     // The installed app (its worker, update checks, the count on its icon) comes with the pane's
     // code, which holds the worker's registration for downloads: none of it is needed to show the
     // first screen, so it starts once that is up.

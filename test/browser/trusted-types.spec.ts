@@ -46,7 +46,7 @@ test(
       .first()
       .getAttribute('content');
     expect(policy).toContain(
-      "require-trusted-types-for 'script'; trusted-types threadline-worker threadline-pdf-worker",
+      "require-trusted-types-for 'script'; trusted-types threadline-worker threadline-pdf-worker threadline-request-worker",
     );
 
     // A reload: the first page is drawn with plain DOM before React starts, then replaced.

@@ -1,0 +1,18 @@
+/**
+ * The messages between the page and its request worker (README.md here), typed once for both
+ * sides.
+ */
+import type { JsonAnswer, JsonRequest } from '../json-answer';
+
+/** The page asks for a request, or gives one up (its deadline or its caller's cancel). */
+export type PageMessage =
+  ({ type: 'request'; id: number } & JsonRequest) | { type: 'abort'; id: number };
+
+/**
+ * The worker is ready (its first message), a request's answer, or a request that got none
+ * (a network failure, or a URL off the service's origin, refused before any request).
+ */
+export type WorkerMessage =
+  | { type: 'ready' }
+  | { type: 'answer'; id: number; answer: JsonAnswer }
+  | { type: 'failed'; id: number };
