@@ -1,0 +1,115 @@
+import type { Page } from '@playwright/test';
+import type { RunningServiceDouble } from '../../service-double/index';
+import {
+  appStarted,
+  conversationList,
+  conversationPane,
+  EVERY_ENGINE,
+  expect,
+  listRequests,
+  scrollListToEnd,
+  signIn,
+  test,
+} from './fixtures';
+
+/**
+ * The JSON requests move to the request worker (src/api/request-worker/) as the app starts. The
+ * page's own resource timings list only the requests the page made; the double lists them all.
+ */
+function madeByThePage(page: Page, path: string): Promise<number> {
+  return page.evaluate(
+    (part) =>
+      performance.getEntriesByType('resource').filter((entry) => entry.name.includes(part)).length,
+    path,
+  );
+}
+
+/** The cursors of the list pages the double was asked for after the first, in order. */
+function pagesAfterTheFirst(service: RunningServiceDouble): string[] {
+  return listRequests(service)
+    .map((query) => query.get('next'))
+    .filter((next) => next !== null);
+}
+
+test(
+  'the list’s pages and the messages come through the worker, also while the agent opens a conversation mid-scroll',
+  { tag: EVERY_ENGINE },
+  async ({ page, startService }) => {
+    const service = await startService({ conversations: 1000 });
+    await signIn(page, service);
+    await appStarted(page);
+    const scroller = page.getByTestId('conversation-scroller');
+    // Half way down, a conversation opened while the next pages are on their way.
+    while (listRequests(service).length < 8) {
+      await scroller.evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
+      await page.waitForTimeout(20);
+    }
+    const row = conversationList(page).getByRole('link').nth(3);
+    const id = Number(await row.getAttribute('data-conversation-id'));
+    await row.click();
+    await expect(conversationPane(page, id).getByRole('list', { name: 'Messages' })).toBeVisible();
+    await scrollListToEnd(page, 'All 1,000 conversations loaded');
+
+    // Every page after the first once: none lost or asked twice when requests changed carrier.
+    // (The double's pages are not all 50 rows: conversations change while the agent pages.)
+    const cursors = pagesAfterTheFirst(service);
+    expect(cursors.length).toBeGreaterThanOrEqual(19);
+    expect(new Set(cursors).size).toBe(cursors.length);
+    // The first (the start-up request) and at most a few more before the worker was ready.
+    expect(await madeByThePage(page, '/conversations/list')).toBeLessThan(10);
+    const messages = service.state.requests.filter((entry) => entry.path.endsWith('/messages'));
+    expect(messages.length).toBeGreaterThan(0);
+    expect(await madeByThePage(page, '/messages')).toBe(0);
+  },
+);
+
+test('a status changed while a page is on its way through the worker: that request is given up, the new list shows', async ({
+  page,
+  startService,
+}) => {
+  const service = await startService({ conversations: 1000 });
+  await signIn(page, service);
+  await appStarted(page);
+  // The worker is in charge once a page has come through it.
+  const scroller = page.getByTestId('conversation-scroller');
+  while (listRequests(service).length < 3) {
+    await scroller.evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
+    await page.waitForTimeout(50);
+  }
+  await expect
+    .poll(() => madeByThePage(page, '/conversations/list'))
+    .toBeLessThan(listRequests(service).length);
+  service.state.faults.latencyMs = 1500;
+  const before = listRequests(service).length;
+  await scroller.evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
+  await expect.poll(() => listRequests(service).length).toBeGreaterThan(before);
+  const aborted = service.state.stats.aborted;
+  await page
+    .getByRole('group', { name: 'Status' })
+    .getByRole('checkbox', { name: 'Closed' })
+    .check();
+  await expect(page).toHaveURL(/status=closed/);
+  // The page on its way was given up: the worker's fetch aborted, the double saw it go.
+  await expect.poll(() => service.state.stats.aborted).toBeGreaterThan(aborted);
+  service.state.faults.latencyMs = 0;
+  const closed = service.state.dataset.list().filter((c) => c.status === 'closed');
+  await expect(
+    conversationList(page).locator(`a[data-conversation-id="${closed[0]!.id}"]`),
+  ).toBeVisible();
+});
+
+test('a worker whose file cannot be loaded (replaced by a deploy): the page makes the requests, nothing is lost', async ({
+  page,
+  startService,
+}) => {
+  await page.route(/\/assets\/worker-[\w-]+\.js$/, (route) => route.fulfill({ status: 404 }));
+  const service = await startService({ conversations: 1000 });
+  await signIn(page, service);
+  await appStarted(page);
+  await scrollListToEnd(page, 'All 1,000 conversations loaded');
+  const cursors = pagesAfterTheFirst(service);
+  expect(cursors.length).toBeGreaterThanOrEqual(19);
+  expect(new Set(cursors).size).toBe(cursors.length);
+  // All of them the page's own.
+  expect(await madeByThePage(page, '/conversations/list')).toBe(listRequests(service).length);
+});
