@@ -26,7 +26,14 @@ export type JsonTransport = (request: JsonRequest, signal: AbortSignal) => Promi
 export const readJsonAnswer: JsonTransport = async ({ url, headers }, signal) => {
   // no-store: conversations never rest in the browser's HTTP cache (on disk, after sign-out),
   // whatever caching headers the service sends; every answer is fetched anew anyway.
-  const response = await fetch(url, { headers, credentials: 'omit', cache: 'no-store', signal });
+  // no-referrer: said here, not left to the page's meta tag, which a worker does not read.
+  const response = await fetch(url, {
+    headers,
+    credentials: 'omit',
+    cache: 'no-store',
+    referrerPolicy: 'no-referrer',
+    signal,
+  });
   let body: JsonAnswer['body'];
   try {
     body = { json: await response.json() };

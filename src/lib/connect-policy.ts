@@ -11,6 +11,11 @@
  */
 let appliedOrigin: string | null = null;
 
+/** The one origin the page may connect to (besides its own), once known; null before. */
+export function connectPolicyOrigin(): string | null {
+  return appliedOrigin;
+}
+
 export function canConnectTo(origin: string): boolean {
   return appliedOrigin === null || appliedOrigin === origin;
 }

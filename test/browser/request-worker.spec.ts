@@ -81,8 +81,11 @@ test('a status changed while a page is on its way through the worker: that reque
     .toBeLessThan(listRequests(service).length);
   service.state.faults.latencyMs = 1500;
   const before = listRequests(service).length;
+  const pageMadeBefore = await madeByThePage(page, '/conversations/list');
   await scroller.evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
   await expect.poll(() => listRequests(service).length).toBeGreaterThan(before);
+  // That request is the worker's: the page made none meanwhile.
+  expect(await madeByThePage(page, '/conversations/list')).toBe(pageMadeBefore);
   const aborted = service.state.stats.aborted;
   await page
     .getByRole('group', { name: 'Status' })

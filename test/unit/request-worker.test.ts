@@ -3,7 +3,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fetchConversationPage, MAX_PAGE_SIZE } from '../../src/api/conversations';
 import { sendJsonRequestsThrough } from '../../src/api/http';
 import { readJsonAnswer } from '../../src/api/json-answer';
-import { startRequestWorker, type RequestWorker } from '../../src/api/request-worker/client';
+import {
+  PRESUMED_GONE_MS,
+  startRequestWorker,
+  type RequestWorker,
+} from '../../src/api/request-worker/client';
+import { applyConnectPolicy } from '../../src/lib/connect-policy';
 import type { PageMessage, WorkerMessage } from '../../src/api/request-worker/protocol';
 import { serveJsonRequests, type PagePort } from '../../src/api/request-worker/serve-requests';
 import { server, TEST_SERVICE_URL, TEST_TOKEN } from '../support/msw';
@@ -18,9 +23,10 @@ afterEach(() => {
 
 /**
  * A worker and its page in one thread, as the browser pairs them: each side's messages reach the
- * other in a later task, cloned. `serving: false` is a worker whose file has not loaded (yet).
+ * other in a later task, cloned. `serving: false` is a worker whose file has not loaded (yet);
+ * `answering: false` one that said it was ready and has stopped without an error.
  */
-function pairedWorker({ serving = true } = {}) {
+function pairedWorker({ serving = true, answering = true } = {}) {
   const toPage = new EventTarget();
   const toWorker = new EventTarget();
   const sent: PageMessage[] = [];
@@ -44,13 +50,15 @@ function pairedWorker({ serving = true } = {}) {
     addEventListener: (type, listener) =>
       toWorker.addEventListener(type, listener as EventListener),
   };
-  if (serving) serveJsonRequests(page);
+  if (serving && answering) serveJsonRequests(page);
+  // A worker that said it was ready and then never answers again.
+  else if (serving) page.postMessage({ type: 'ready' });
   return {
     worker,
     terminate,
     sent,
     /** The worker fails as a worker does (its file gone, an error): an `error` event. */
-    fail: () => toPage.dispatchEvent(new Event('error')),
+    fail: (type: 'error' | 'messageerror' = 'error') => toPage.dispatchEvent(new Event(type)),
     requests: () => sent.filter((message) => message.type === 'request'),
   };
 }
@@ -78,7 +86,7 @@ describe('the request worker', () => {
   });
 
   it("keeps a 503's Retry-After and a broken body's meaning", async () => {
-    await started(pairedWorker());
+    const pair = await started(pairedWorker());
     server.use(
       http.get(
         LIST,
@@ -97,6 +105,7 @@ describe('the request worker', () => {
     await expect(fetchConversationPage(session, params, undefined)).rejects.toMatchObject({
       kind: 'invalid-response',
     });
+    expect(pair.requests()).toHaveLength(2);
   });
 
   it('a request its caller gives up is aborted in the worker and never answered', async () => {
@@ -118,12 +127,24 @@ describe('the request worker', () => {
     expect(pair.sent.at(-1)).toEqual({ type: 'abort', id: pair.requests()[0]!.id });
   });
 
-  it('times a request through the worker as in the page', async () => {
-    await started(pairedWorker());
+  it('times a request through the worker as in the page, and the worker gives it up too', async () => {
+    const pair = await started(pairedWorker());
     server.use(http.get(LIST, () => delay('infinite')));
     await expect(
       fetchConversationPage(session, params, undefined, { timeoutMs: 50 }),
     ).rejects.toMatchObject({ kind: 'timeout', detail: 50 });
+    expect(pair.sent.at(-1)).toEqual({ type: 'abort', id: pair.requests()[0]!.id });
+  });
+
+  it('a wrong service first, then the right one: both asked, before any connect policy', async () => {
+    const pair = await started(pairedWorker());
+    server.use(http.get('http://wrong.test/*', () => HttpResponse.error()));
+    const wrong = { ...session, serviceUrl: 'http://wrong.test/api' };
+    await expect(fetchConversationPage(wrong, params, undefined)).rejects.toMatchObject({
+      kind: 'network',
+    });
+    expect((await fetchConversationPage(session, params, undefined)).data).toHaveLength(50);
+    expect(pair.requests()).toHaveLength(2);
   });
 
   it('until it says it is ready, the page makes the requests', async () => {
@@ -157,6 +178,72 @@ describe('the request worker', () => {
     expect(pair.requests()).toHaveLength(1);
   });
 
+  it('a message the page cannot read (messageerror) also hands the requests back', async () => {
+    const pair = await started(pairedWorker());
+    let hanging = false;
+    server.use(
+      http.get(
+        LIST,
+        () => {
+          hanging = true;
+          return delay('infinite');
+        },
+        { once: true },
+      ),
+    );
+    const onItsWay = fetchConversationPage(session, params, undefined);
+    await vi.waitFor(() => expect(hanging).toBe(true));
+    pair.fail('messageerror');
+    expect((await onItsWay).data).toHaveLength(50);
+    expect(pair.terminate).toHaveBeenCalled();
+  });
+
+  it('a worker silent past PRESUMED_GONE_MS while a request waited is presumed gone', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    const pair = pairedWorker({ answering: false });
+    try {
+      startRequestWorker(() => pair.worker);
+      await vi.advanceTimersByTimeAsync(5);
+      const first = fetchConversationPage(session, params, undefined, {
+        timeoutMs: PRESUMED_GONE_MS,
+      });
+      const settled = first.catch((error: unknown) => error);
+      await vi.advanceTimersByTimeAsync(PRESUMED_GONE_MS);
+      expect(await settled).toMatchObject({ kind: 'timeout' });
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(pair.terminate).toHaveBeenCalled();
+    // Its retry, and every later request, the page's own.
+    expect((await fetchConversationPage(session, params, undefined)).data).toHaveLength(50);
+    expect(pair.requests()).toHaveLength(1);
+  });
+
+  it('a request cancelled soon after it was sent leaves the worker in charge', async () => {
+    const pair = await started(pairedWorker({ answering: false }));
+    const caller = new AbortController();
+    const request = fetchConversationPage(session, params, undefined, { signal: caller.signal });
+    caller.abort(new DOMException('Filter changed', 'AbortError'));
+    await expect(request).rejects.toThrow('Filter changed');
+    expect(pair.terminate).not.toHaveBeenCalled();
+  });
+
+  it('tells the worker the connect policy once it is applied, and it keeps to it', async () => {
+    const pair = await started(pairedWorker());
+    applyConnectPolicy(new URL(TEST_SERVICE_URL).origin);
+    expect((await fetchConversationPage(session, params, undefined)).data).toHaveLength(50);
+    expect(pair.sent).toContainEqual({
+      type: 'connect-only',
+      origin: new URL(TEST_SERVICE_URL).origin,
+    });
+    // Another origin is refused in the worker, before any request (an unhandled one fails here).
+    const elsewhere = { ...session, serviceUrl: 'https://elsewhere.example/api' };
+    await expect(
+      fetchConversationPage(elsewhere, params, undefined, { timeoutMs: 1000 }),
+    ).rejects.toMatchObject({ kind: 'network' });
+    expect(pair.sent.filter((message) => message.type === 'connect-only')).toHaveLength(1);
+  });
+
   it('a worker that cannot be created leaves the requests in the page', async () => {
     startRequestWorker(() => {
       throw new TypeError('threadline-request-worker: refused script URL');
@@ -166,29 +253,47 @@ describe('the request worker', () => {
 });
 
 describe('serveJsonRequests (the worker side)', () => {
-  it('connects only to the origin of its first request', async () => {
+  function served() {
     const answers: WorkerMessage[] = [];
     let listener: ((event: MessageEvent<PageMessage>) => void) | undefined;
     serveJsonRequests({
       postMessage: (message) => answers.push(message),
       addEventListener: (_type, handle) => (listener = handle),
     });
-    const ask = (data: PageMessage) => listener!(new MessageEvent('message', { data }));
-    ask({ type: 'request', id: 1, url: `${LIST}?limit=50`, headers: {} });
-    // Another origin: refused before any request (an unhandled request fails this test).
-    ask({
+    const tell = (data: PageMessage) => listener!(new MessageEvent('message', { data }));
+    return { answers, tell };
+  }
+
+  it('connects to http(s) only, and once the page names an origin, to that one only', async () => {
+    server.use(http.get('https://elsewhere.example/*', () => HttpResponse.json({ there: true })));
+    const { answers, tell } = served();
+    tell({
       type: 'request',
-      id: 2,
+      id: 1,
       url: 'https://elsewhere.example/conversations/list',
       headers: {},
     });
-    ask({ type: 'request', id: 3, url: 'not a url', headers: {} });
-    await vi.waitFor(() => expect(answers).toHaveLength(4));
+    tell({ type: 'request', id: 2, url: 'not a url', headers: {} });
+    tell({ type: 'request', id: 3, url: 'data:application/json,{}', headers: {} });
+    tell({ type: 'connect-only', origin: new URL(TEST_SERVICE_URL).origin });
+    // Named once, like a policy: a second name changes nothing.
+    tell({ type: 'connect-only', origin: 'https://elsewhere.example' });
+    tell({
+      type: 'request',
+      id: 4,
+      url: 'https://elsewhere.example/conversations/list',
+      headers: {},
+    });
+    tell({ type: 'request', id: 5, url: `${LIST}?limit=50`, headers: {} });
+    await vi.waitFor(() => expect(answers).toHaveLength(6));
     expect(answers[0]).toEqual({ type: 'ready' });
     expect(answers).toContainEqual({ type: 'failed', id: 2 });
     expect(answers).toContainEqual({ type: 'failed', id: 3 });
-    // The first had no token: the double's 401 envelope, read as an answer.
-    const first = answers.find((message) => message.type === 'answer');
-    expect(first).toMatchObject({ type: 'answer', id: 1, answer: { status: 401 } });
+    expect(answers).toContainEqual({ type: 'failed', id: 4 });
+    const answered = (id: number) =>
+      answers.find((message) => message.type === 'answer' && message.id === id);
+    expect(answered(1)).toMatchObject({ answer: { status: 200, body: { json: { there: true } } } });
+    // No token in this request: the double's 401 envelope, read as an answer.
+    expect(answered(5)).toMatchObject({ answer: { status: 401 } });
   });
 });

@@ -1,8 +1,9 @@
 /**
  * The page's side of the request worker (README.md here): starts it, and once it says it is ready
  * sends the JSON requests through it (http.ts `sendJsonRequestsThrough`). A worker that fails
- * (its file gone after a deploy, an error) hands every request back to the page, the ones on
- * their way included, so no request is lost and none is left waiting.
+ * (its file gone after a deploy, an error, or silent for PRESUMED_GONE_MS while a request waited
+ * for it) hands every request back to the page, the ones on their way included, so no request is
+ * lost and none is left waiting.
  */
 import workerAsset from './worker.ts?worker&url';
 import { sendJsonRequestsThrough } from '../http';
@@ -12,10 +13,18 @@ import {
   type JsonRequest,
   type JsonTransport,
 } from '../json-answer';
+import { connectPolicyOrigin } from '../../lib/connect-policy';
 import { checkWorkerFileUrl, createDedicatedWorker } from '../../lib/dedicated-worker';
 import type { PageMessage, WorkerMessage } from './protocol';
 
 export const REQUEST_WORKER_POLICY_NAME = 'threadline-request-worker';
+
+/**
+ * A request given up after this long without a word from the worker since it was sent (its
+ * deadline, most likely: `listTimeoutMs`) means the worker has stopped without an `error` event;
+ * the page takes the requests back. A slow service only costs the worker's help until a reload.
+ */
+export const PRESUMED_GONE_MS = 10_000;
 
 /** What the page uses of a Worker (a test's stand-in has the same). */
 export interface RequestWorker {
@@ -50,6 +59,8 @@ export function startRequestWorker(create: () => RequestWorker = createRequestWo
   const waiting = new Map<number, Waiting>();
   let lastId = 0;
   let failed = false;
+  let heardAt = performance.now();
+  let toldOrigin: string | null = null;
 
   const throughWorker: JsonTransport = (request, signal) =>
     new Promise((resolve, reject) => {
@@ -61,11 +72,19 @@ export function startRequestWorker(create: () => RequestWorker = createRequestWo
         reject(abortError(signal));
         return;
       }
+      // The page's connect policy, applied since the last request: the worker keeps it too.
+      const origin = connectPolicyOrigin();
+      if (origin !== null && toldOrigin === null) {
+        worker.postMessage({ type: 'connect-only', origin });
+        toldOrigin = origin;
+      }
       const id = (lastId += 1);
+      const sentAt = performance.now();
       const giveUp = () => {
         waiting.delete(id);
         worker.postMessage({ type: 'abort', id });
         reject(abortError(signal));
+        if (heardAt < sentAt && performance.now() - sentAt >= PRESUMED_GONE_MS) takeBack();
       };
       signal.addEventListener('abort', giveUp, { once: true });
       const stopWatching = () => signal.removeEventListener('abort', giveUp);
@@ -86,6 +105,7 @@ export function startRequestWorker(create: () => RequestWorker = createRequestWo
   };
 
   worker.addEventListener('message', ({ data }) => {
+    heardAt = performance.now();
     if (data.type === 'ready') {
       if (!failed) sendJsonRequestsThrough(throughWorker);
       return;

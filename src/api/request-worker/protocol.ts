@@ -4,13 +4,19 @@
  */
 import type { JsonAnswer, JsonRequest } from '../json-answer';
 
-/** The page asks for a request, or gives one up (its deadline or its caller's cancel). */
+/**
+ * The page asks for a request, or gives one up (its deadline or its caller's cancel), or names
+ * the one origin the worker may connect to from now on (the page's connect policy,
+ * lib/connect-policy.ts, once it is applied).
+ */
 export type PageMessage =
-  ({ type: 'request'; id: number } & JsonRequest) | { type: 'abort'; id: number };
+  | ({ type: 'request'; id: number } & JsonRequest)
+  | { type: 'abort'; id: number }
+  | { type: 'connect-only'; origin: string };
 
 /**
  * The worker is ready (its first message), a request's answer, or a request that got none
- * (a network failure, or a URL off the service's origin, refused before any request).
+ * (a network failure, or a URL it may not connect to, refused before any request).
  */
 export type WorkerMessage =
   | { type: 'ready' }

@@ -8,31 +8,28 @@ export interface PagePort {
 }
 
 /**
- * Answers the page's requests with the same reader the page uses (json-answer.ts). The first
- * request's origin is the only one it will ever connect to: the page's Content-Security-Policy
- * (narrowed to the service's origin, lib/connect-policy.ts) does not reach a worker, which takes
- * its policy from its own response headers.
+ * Answers the page's requests with the same reader the page uses (json-answer.ts), to http(s)
+ * URLs only. The page's Content-Security-Policy does not reach a worker (it takes its policy from
+ * its own response headers), so the worker keeps the page's connect policy itself: once the page
+ * names the service's origin (`connect-only`, sent when lib/connect-policy.ts applies it) it
+ * refuses any other, and, as a policy, it never widens again.
  */
 export function serveJsonRequests(page: PagePort): void {
   const running = new Map<number, AbortController>();
-  let serviceOrigin: string | undefined;
+  let onlyOrigin: string | undefined;
 
   page.addEventListener('message', ({ data: message }) => {
+    if (message.type === 'connect-only') {
+      onlyOrigin ??= message.origin;
+      return;
+    }
     if (message.type === 'abort') {
       running.get(message.id)?.abort();
       running.delete(message.id);
       return;
     }
     const { id, url, headers } = message;
-    let origin: string;
-    try {
-      origin = new URL(url).origin;
-    } catch {
-      page.postMessage({ type: 'failed', id });
-      return;
-    }
-    serviceOrigin ??= origin;
-    if (origin !== serviceOrigin) {
+    if (!mayConnectTo(url, onlyOrigin)) {
       page.postMessage({ type: 'failed', id });
       return;
     }
@@ -49,4 +46,15 @@ export function serveJsonRequests(page: PagePort): void {
     );
   });
   page.postMessage({ type: 'ready' });
+}
+
+function mayConnectTo(url: string, onlyOrigin: string | undefined): boolean {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return false;
+  }
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return false;
+  return onlyOrigin === undefined || parsed.origin === onlyOrigin;
 }
