@@ -5,6 +5,7 @@
  * the build emitted it, on this origin. Where the browser has no Trusted Types the same check
  * runs on the plain string.
  */
+import type { ScriptUrlPolicy, TrustedTypesFactory } from './trusted-types';
 
 /** A policy's rule: `input`, resolved against `base`, must be exactly `allowed` on base's origin. */
 export function checkWorkerFileUrl(
@@ -24,14 +25,6 @@ export function checkWorkerFileUrl(
     throw new TypeError(`${policyName}: refused script URL ${JSON.stringify(input)}`);
   }
   return url.href;
-}
-
-/** The parts of the Trusted Types API used here (TypeScript's DOM library does not declare it). */
-interface ScriptUrlPolicy {
-  createScriptURL(input: string): object;
-}
-interface TrustedTypesFactory {
-  createPolicy(name: string, rules: { createScriptURL(input: string): string }): ScriptUrlPolicy;
 }
 
 const policies = new Map<string, ScriptUrlPolicy>();

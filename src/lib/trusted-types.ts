@@ -37,11 +37,11 @@ export function checkWorkerScriptUrl(input: string, base: string): string {
   return url.href;
 }
 
-/** The parts of the Trusted Types API used here (TypeScript's DOM library does not declare it). */
-interface ScriptUrlPolicy {
+/** The parts of the Trusted Types API the app uses (TypeScript's DOM library does not declare it). */
+export interface ScriptUrlPolicy {
   createScriptURL(input: string): object;
 }
-interface TrustedTypesFactory {
+export interface TrustedTypesFactory {
   createPolicy(name: string, rules: { createScriptURL(input: string): string }): ScriptUrlPolicy;
 }
 

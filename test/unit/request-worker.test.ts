@@ -154,49 +154,35 @@ describe('the request worker', () => {
     expect(pair.requests()).toEqual([]);
   });
 
-  it('when it fails, the page makes the requests on their way and every later one', async () => {
-    const pair = await started(pairedWorker());
-    // The worker's request hangs; the page's, made again after the failure, is answered.
-    let hanging = false;
-    server.use(
-      http.get(
-        LIST,
-        () => {
-          hanging = true;
-          return delay('infinite');
-        },
-        { once: true },
-      ),
-    );
-    const onItsWay = fetchConversationPage(session, params, undefined);
-    await vi.waitFor(() => expect(hanging).toBe(true));
-    expect(pair.requests()).toHaveLength(1);
-    pair.fail();
-    expect((await onItsWay).data).toHaveLength(50);
-    expect(pair.terminate).toHaveBeenCalled();
-    expect((await fetchConversationPage(session, params, undefined)).data).toHaveLength(50);
-    expect(pair.requests()).toHaveLength(1);
-  });
-
-  it('a message the page cannot read (messageerror) also hands the requests back', async () => {
-    const pair = await started(pairedWorker());
-    let hanging = false;
-    server.use(
-      http.get(
-        LIST,
-        () => {
-          hanging = true;
-          return delay('infinite');
-        },
-        { once: true },
-      ),
-    );
-    const onItsWay = fetchConversationPage(session, params, undefined);
-    await vi.waitFor(() => expect(hanging).toBe(true));
-    pair.fail('messageerror');
-    expect((await onItsWay).data).toHaveLength(50);
-    expect(pair.terminate).toHaveBeenCalled();
-  });
+  it.each([
+    { event: 'error', what: 'its file gone, an error in it' },
+    { event: 'messageerror', what: 'a message the page cannot read' },
+  ] as const)(
+    'when it fails ($event: $what), the page makes the requests on their way and every later one',
+    async ({ event }) => {
+      const pair = await started(pairedWorker());
+      // The worker's request hangs; the page's, made again after the failure, is answered.
+      let hanging = false;
+      server.use(
+        http.get(
+          LIST,
+          () => {
+            hanging = true;
+            return delay('infinite');
+          },
+          { once: true },
+        ),
+      );
+      const onItsWay = fetchConversationPage(session, params, undefined);
+      await vi.waitFor(() => expect(hanging).toBe(true));
+      expect(pair.requests()).toHaveLength(1);
+      pair.fail(event);
+      expect((await onItsWay).data).toHaveLength(50);
+      expect(pair.terminate).toHaveBeenCalled();
+      expect((await fetchConversationPage(session, params, undefined)).data).toHaveLength(50);
+      expect(pair.requests()).toHaveLength(1);
+    },
+  );
 
   it('a worker silent past PRESUMED_GONE_MS while a request waited is presumed gone', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
