@@ -4,7 +4,7 @@ import { fetchConversationPage, MAX_PAGE_SIZE } from '../../src/api/conversation
 import { sendJsonRequestsThrough } from '../../src/api/http';
 import { readJsonAnswer } from '../../src/api/json-answer';
 import {
-  PRESUMED_GONE_MS,
+  PING_ANSWER_MS,
   startRequestWorker,
   type RequestWorker,
 } from '../../src/api/request-worker/client';
@@ -124,7 +124,7 @@ describe('the request worker', () => {
     caller.abort(new DOMException('Filter changed', 'AbortError'));
     await expect(request).rejects.toThrow('Filter changed');
     await vi.waitFor(() => expect(serviceSawAbort).toBe(true));
-    expect(pair.sent.at(-1)).toEqual({ type: 'abort', id: pair.requests()[0]!.id });
+    expect(pair.sent).toContainEqual({ type: 'abort', id: pair.requests()[0]!.id });
   });
 
   it('times a request through the worker as in the page, and the worker gives it up too', async () => {
@@ -133,7 +133,7 @@ describe('the request worker', () => {
     await expect(
       fetchConversationPage(session, params, undefined, { timeoutMs: 50 }),
     ).rejects.toMatchObject({ kind: 'timeout', detail: 50 });
-    expect(pair.sent.at(-1)).toEqual({ type: 'abort', id: pair.requests()[0]!.id });
+    expect(pair.sent).toContainEqual({ type: 'abort', id: pair.requests()[0]!.id });
   });
 
   it('a wrong service first, then the right one: both asked, before any connect policy', async () => {
@@ -184,18 +184,20 @@ describe('the request worker', () => {
     },
   );
 
-  it('a worker silent past PRESUMED_GONE_MS while a request waited is presumed gone', async () => {
+  it('a request given up with no word from the worker: a ping, and no answer takes the requests back', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
     const pair = pairedWorker({ answering: false });
     try {
       startRequestWorker(() => pair.worker);
       await vi.advanceTimersByTimeAsync(5);
-      const first = fetchConversationPage(session, params, undefined, {
-        timeoutMs: PRESUMED_GONE_MS,
-      });
+      const first = fetchConversationPage(session, params, undefined, { timeoutMs: 1000 });
       const settled = first.catch((error: unknown) => error);
-      await vi.advanceTimersByTimeAsync(PRESUMED_GONE_MS);
+      await vi.advanceTimersByTimeAsync(1000);
       expect(await settled).toMatchObject({ kind: 'timeout' });
+      expect(pair.sent.at(-1)).toEqual({ type: 'ping' });
+      await vi.advanceTimersByTimeAsync(PING_ANSWER_MS - 1);
+      expect(pair.terminate).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(1);
     } finally {
       vi.useRealTimers();
     }
@@ -205,15 +207,36 @@ describe('the request worker', () => {
     expect(pair.requests()).toHaveLength(1);
   });
 
-  it('a request cancelled soon after it was sent leaves the worker in charge', async () => {
-    const pair = await started(pairedWorker({ answering: false }));
-    const caller = new AbortController();
-    const request = fetchConversationPage(session, params, undefined, { signal: caller.signal });
-    caller.abort(new DOMException('Filter changed', 'AbortError'));
-    await expect(request).rejects.toThrow('Filter changed');
+  it('a worker that answers the ping stays in charge (a slow service, a cancel)', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    const pair = pairedWorker();
+    server.use(http.get(LIST, () => delay('infinite'), { once: true }));
+    try {
+      startRequestWorker(() => pair.worker);
+      await vi.advanceTimersByTimeAsync(5);
+      const caller = new AbortController();
+      const request = fetchConversationPage(session, params, undefined, { signal: caller.signal });
+      const settled = request.catch((error: unknown) => error);
+      await vi.advanceTimersByTimeAsync(5);
+      caller.abort(new DOMException('Filter changed', 'AbortError'));
+      expect(await settled).toMatchObject({ message: 'Filter changed' });
+      expect(pair.sent).toContainEqual({ type: 'ping' });
+      await vi.advanceTimersByTimeAsync(PING_ANSWER_MS);
+    } finally {
+      vi.useRealTimers();
+    }
     expect(pair.terminate).not.toHaveBeenCalled();
+    expect((await fetchConversationPage(session, params, undefined)).data).toHaveLength(50);
+    expect(pair.requests()).toHaveLength(2);
   });
 
+  it('a worker that cannot be created leaves the requests in the page', async () => {
+    startRequestWorker(() => {
+      throw new TypeError('threadline-request-worker: refused script URL');
+    });
+    expect((await fetchConversationPage(session, params, undefined)).data).toHaveLength(50);
+  });
+  // Last: the page's connect policy, once applied, stays for the rest of this file (as in a page).
   it('tells the worker the connect policy once it is applied, and it keeps to it', async () => {
     const pair = await started(pairedWorker());
     applyConnectPolicy(new URL(TEST_SERVICE_URL).origin);
@@ -222,19 +245,20 @@ describe('the request worker', () => {
       type: 'connect-only',
       origin: new URL(TEST_SERVICE_URL).origin,
     });
-    // Another origin is refused in the worker, before any request (an unhandled one fails here).
+    // Another origin is refused in the worker, before any request.
+    let reached = false;
+    server.use(
+      http.get('https://elsewhere.example/*', () => {
+        reached = true;
+        return HttpResponse.json({});
+      }),
+    );
     const elsewhere = { ...session, serviceUrl: 'https://elsewhere.example/api' };
     await expect(
       fetchConversationPage(elsewhere, params, undefined, { timeoutMs: 1000 }),
     ).rejects.toMatchObject({ kind: 'network' });
+    expect(reached).toBe(false);
     expect(pair.sent.filter((message) => message.type === 'connect-only')).toHaveLength(1);
-  });
-
-  it('a worker that cannot be created leaves the requests in the page', async () => {
-    startRequestWorker(() => {
-      throw new TypeError('threadline-request-worker: refused script URL');
-    });
-    expect((await fetchConversationPage(session, params, undefined)).data).toHaveLength(50);
   });
 });
 

@@ -1,9 +1,8 @@
 /**
  * The page's side of the request worker (README.md here): starts it, and once it says it is ready
  * sends the JSON requests through it (http.ts `sendJsonRequestsThrough`). A worker that fails
- * (its file gone after a deploy, an error, or silent for PRESUMED_GONE_MS while a request waited
- * for it) hands every request back to the page, the ones on their way included, so no request is
- * lost and none is left waiting.
+ * (its file gone after a deploy, an error, or no answer to a ping) hands every request back to the
+ * page, the ones on their way included, so no request is lost and none is left waiting.
  */
 import workerAsset from './worker.ts?worker&url';
 import { sendJsonRequestsThrough } from '../http';
@@ -20,11 +19,11 @@ import type { PageMessage, WorkerMessage } from './protocol';
 export const REQUEST_WORKER_POLICY_NAME = 'threadline-request-worker';
 
 /**
- * A request given up after this long without a word from the worker since it was sent (its
- * deadline, most likely: `listTimeoutMs`) means the worker has stopped without an `error` event;
- * the page takes the requests back. A slow service only costs the worker's help until a reload.
+ * A request given up (its deadline, or its caller) with no word from the worker since it was sent
+ * may mean the worker has stopped without an `error` event, or only a slow service: the page pings
+ * the worker, and takes the requests back if no answer comes within this long.
  */
-export const PRESUMED_GONE_MS = 10_000;
+export const PING_ANSWER_MS = 2000;
 
 /** What the page uses of a Worker (a test's stand-in has the same). */
 export interface RequestWorker {
@@ -61,6 +60,18 @@ export function startRequestWorker(create: () => RequestWorker = createRequestWo
   let failed = false;
   let heardAt = performance.now();
   let toldOrigin: string | null = null;
+  let pinged = false;
+
+  const checkAlive = () => {
+    if (pinged || failed) return;
+    pinged = true;
+    const askedAt = performance.now();
+    worker.postMessage({ type: 'ping' });
+    setTimeout(() => {
+      pinged = false;
+      if (heardAt < askedAt) takeBack();
+    }, PING_ANSWER_MS);
+  };
 
   const throughWorker: JsonTransport = (request, signal) =>
     new Promise((resolve, reject) => {
@@ -84,7 +95,7 @@ export function startRequestWorker(create: () => RequestWorker = createRequestWo
         waiting.delete(id);
         worker.postMessage({ type: 'abort', id });
         reject(abortError(signal));
-        if (heardAt < sentAt && performance.now() - sentAt >= PRESUMED_GONE_MS) takeBack();
+        if (heardAt < sentAt) checkAlive();
       };
       signal.addEventListener('abort', giveUp, { once: true });
       const stopWatching = () => signal.removeEventListener('abort', giveUp);
@@ -106,6 +117,7 @@ export function startRequestWorker(create: () => RequestWorker = createRequestWo
 
   worker.addEventListener('message', ({ data }) => {
     heardAt = performance.now();
+    if (data.type === 'pong') return;
     if (data.type === 'ready') {
       if (!failed) sendJsonRequestsThrough(throughWorker);
       return;

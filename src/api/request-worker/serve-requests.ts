@@ -11,7 +11,8 @@ export interface PagePort {
  * Answers the page's requests with the same reader the page uses (json-answer.ts), to http(s)
  * URLs only. The page's Content-Security-Policy does not reach a worker (it takes its policy from
  * its own response headers), so the worker keeps the page's connect policy itself: once the page
- * names the service's origin (`connect-only`, sent when lib/connect-policy.ts applies it) it
+ * names the service's origin (`connect-only`, sent with the first request after
+ * lib/connect-policy.ts applies it) it
  * refuses any other, and, as a policy, it never widens again.
  */
 export function serveJsonRequests(page: PagePort): void {
@@ -19,6 +20,10 @@ export function serveJsonRequests(page: PagePort): void {
   let onlyOrigin: string | undefined;
 
   page.addEventListener('message', ({ data: message }) => {
+    if (message.type === 'ping') {
+      page.postMessage({ type: 'pong' });
+      return;
+    }
     if (message.type === 'connect-only') {
       onlyOrigin ??= message.origin;
       return;
