@@ -1,3 +1,4 @@
+import { serviceOrigin } from '../../lib/origin-guard';
 import { readJsonAnswer } from '../json-answer';
 import type { PageMessage, WorkerMessage } from './protocol';
 
@@ -53,13 +54,13 @@ export function serveJsonRequests(page: PagePort): void {
   page.postMessage({ type: 'ready' });
 }
 
+/** An http(s) URL without credentials (origin-guard.ts), on `onlyOrigin` once there is one. */
 function mayConnectTo(url: string, onlyOrigin: string | undefined): boolean {
-  let parsed: URL;
+  let origin: string;
   try {
-    parsed = new URL(url);
+    origin = serviceOrigin(url);
   } catch {
     return false;
   }
-  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return false;
-  return onlyOrigin === undefined || parsed.origin === onlyOrigin;
+  return onlyOrigin === undefined || origin === onlyOrigin;
 }
