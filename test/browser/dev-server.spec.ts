@@ -12,6 +12,9 @@ test.describe.configure({ timeout: 90_000 });
 
 let server: ViteDevServer;
 let origin: string;
+// Vite's dev server sets NODE_ENV for the whole process when it is unset; a build made later in
+// this test process (new-version.spec.ts makes one) would then be a development build.
+const nodeEnv = process.env.NODE_ENV;
 
 test.beforeAll(async () => {
   const port = await freePort();
@@ -26,6 +29,8 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   await server?.close();
+  if (nodeEnv === undefined) delete process.env.NODE_ENV;
+  else process.env.NODE_ENV = nodeEnv;
 });
 
 test('npm start: the demo signs in, lists conversations and opens one', async ({ page }) => {
