@@ -7,8 +7,12 @@ export type DeadlineReason = 'cancelled' | 'timeout' | 'stall';
 export interface DeadlineOptions {
   /** The caller's signal (Cancel, React Query dropping the query). */
   signal?: AbortSignal | undefined;
-  /** The whole wait may take this long. */
-  timeoutMs?: number | undefined;
+  /**
+   * The whole wait may take this long, counted from the deadline's start. A promise of it while
+   * the limit is still being read (the start-up request goes out before config.json is in); one
+   * that fails leaves no timeout.
+   */
+  timeoutMs?: number | Promise<number> | undefined;
   /** Nothing arriving (no `touch`) for this long ends it as a stall. */
   stallMs?: number | undefined;
   /**
@@ -53,6 +57,9 @@ export function createDeadline(options: DeadlineOptions): Deadline {
   let disposed = false;
   let waits = 0;
   let stall: StallWatch | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  /** The limit once known: what a timeout's message names. */
+  let limitMs: number | undefined;
 
   const end = (reason: DeadlineReason) => {
     if (signal.aborted) return;
@@ -60,7 +67,14 @@ export function createDeadline(options: DeadlineOptions): Deadline {
     own.abort();
   };
   const reason = () => ended ?? (caller?.aborted ? 'cancelled' : undefined);
-  const timer = timeoutMs === undefined ? undefined : setTimeout(() => end('timeout'), timeoutMs);
+  const startedAt = Date.now();
+  const startTimer = (ms: number) => {
+    limitMs = ms;
+    if (!disposed && !signal.aborted)
+      timer = setTimeout(() => end('timeout'), ms - (Date.now() - startedAt));
+  };
+  if (typeof timeoutMs === 'number') startTimer(timeoutMs);
+  else timeoutMs?.then(startTimer, () => undefined);
   const arm = () => {
     if (stallMs !== undefined && !disposed) stall = watchForStall(stallMs, () => end('stall'));
   };
@@ -72,7 +86,7 @@ export function createDeadline(options: DeadlineOptions): Deadline {
 
   const error = (cause?: unknown): ApiError => {
     const why = reason();
-    return why ? endedError(why, options) : toApiError(cause);
+    return why ? endedError(why, { timeoutMs: limitMs, stallMs }) : toApiError(cause);
   };
 
   return {

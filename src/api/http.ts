@@ -19,8 +19,11 @@ export type QueryValue = string | number | readonly (string | number)[] | undefi
 
 export interface RequestOptions {
   signal?: AbortSignal | undefined;
-  /** Abort and fail with kind 'timeout' when no answer arrives in time. */
-  timeoutMs?: number | undefined;
+  /**
+   * Abort and fail with kind 'timeout' when no answer arrives in time (api/deadline.ts: it may be
+   * a promise of the limit, counted from the request's start all the same).
+   */
+  timeoutMs?: number | Promise<number> | undefined;
 }
 
 export const DEFAULT_TIMEOUT_MS = 30_000;

@@ -40,10 +40,11 @@ const onInbox = pathname === '/';
 
 /** The signed-in start: the first page at once, drawn on the inbox as soon as it arrives. */
 function startSignedIn(session: ServiceSession) {
+  const firstPage = startFirstPage(session, search, config);
+  ui.prefetch();
   // The rows' date formats (tens of milliseconds on a slow CPU) are built while the first page
   // is on its way. Signed out, nothing needs them before the form.
-  const firstPage = startFirstPage(session, search, config, prepareTimeFormats);
-  ui.prefetch();
+  prepareTimeFormats();
   handOver.firstPage = firstPage;
   const rows = languageReady
     ? Promise.all([firstPage.request, languageReady]).then(([page]) => page)

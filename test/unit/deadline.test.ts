@@ -46,6 +46,34 @@ describe('createDeadline', () => {
     expect((waiting.error as ApiError).isRetryable).toBe(true);
   });
 
+  it('counts a limit still being read from its own start, and names it when it ends', async () => {
+    let giveLimit!: (ms: number) => void;
+    const deadline = createDeadline({ timeoutMs: new Promise<number>((r) => (giveLimit = r)) });
+    const waiting = outcome(deadline.race(never()));
+    await vi.advanceTimersByTimeAsync(1000);
+    giveLimit(3000);
+    await vi.advanceTimersByTimeAsync(1999);
+    expect(waiting.settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(deadline.reason).toBe('timeout');
+    expect(waiting.error).toMatchObject({
+      kind: 'timeout',
+      message: 'The service did not answer within 3 seconds.',
+    });
+  });
+
+  it('sets no timer for a limit that arrives after it was disposed, or that cannot be read', async () => {
+    let giveLimit!: (ms: number) => void;
+    const late = createDeadline({ timeoutMs: new Promise<number>((r) => (giveLimit = r)) });
+    late.dispose();
+    giveLimit(10);
+    const unread = createDeadline({ timeoutMs: Promise.reject(new Error('no config')) });
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(vi.getTimerCount()).toBe(0);
+    expect(late.reason).toBeUndefined();
+    expect(unread.reason).toBeUndefined();
+  });
+
   it('keeps a request alive while something arrives, and ends it as a stall when nothing does', async () => {
     const deadline = createDeadline({ stallMs: 100 });
     await vi.advanceTimersByTimeAsync(80);
