@@ -67,14 +67,18 @@ export function createDeadline(options: DeadlineOptions): Deadline {
     own.abort();
   };
   const reason = () => ended ?? (caller?.aborted ? 'cancelled' : undefined);
-  const startedAt = Date.now();
-  const startTimer = (ms: number) => {
+  const startTimer = (ms: number, elapsedMs = 0) => {
     limitMs = ms;
-    if (!disposed && !signal.aborted)
-      timer = setTimeout(() => end('timeout'), ms - (Date.now() - startedAt));
+    if (!disposed && !signal.aborted) timer = setTimeout(() => end('timeout'), ms - elapsedMs);
   };
   if (typeof timeoutMs === 'number') startTimer(timeoutMs);
-  else timeoutMs?.then(startTimer, () => undefined);
+  else {
+    const startedAt = performance.now();
+    timeoutMs?.then(
+      (ms) => startTimer(ms, performance.now() - startedAt),
+      () => undefined,
+    );
+  }
   const arm = () => {
     if (stallMs !== undefined && !disposed) stall = watchForStall(stallMs, () => end('stall'));
   };

@@ -21,7 +21,7 @@ function listParamsFor(
  * The start-up request for the list these filters show, as the app takes it over. It goes out at
  * once, under the list's own timeout (`listTimeoutMs`), counted from now: config.json, where that
  * limit is read, is not waited for (preloaded as it is, waiting for it held the request back by
- * about 50 ms at CPU 4×). A config that cannot be read leaves the default limit (the app then
+ * about 80 ms at CPU 4×). A config that cannot be read leaves the default limit (the app then
  * stops with the config's error anyway).
  */
 export function startFirstPage(

@@ -62,6 +62,36 @@ async function scrollToRow(page: Page, index: number, rowHeight = ROW) {
   await page.waitForTimeout(400);
 }
 
+/**
+ * From now on, records each frame that showed the list at a new scroll position without its rows
+ * there: the list's own scrolls (a place brought back, compact rows) draw their rows at once.
+ */
+async function watchFramesWithoutRows(page: Page) {
+  await page.evaluate(() => {
+    const seen: number[] = [];
+    (window as unknown as { framesWithoutRows: number[] }).framesWithoutRows = seen;
+    const check = (event: Event) => {
+      const list = event.target;
+      if (!(list instanceof HTMLElement) || list.dataset.testid !== 'conversation-scroller') return;
+      // Animation callbacks run after the frame's scroll events, before it is painted.
+      requestAnimationFrame(() => {
+        const box = list.getBoundingClientRect();
+        // Under whatever lies over the list there (the Menu's panel on a phone).
+        const hits = document.elementsFromPoint(box.left + box.width / 2, box.top + 4);
+        if (!hits.some((hit) => list.contains(hit) && hit.closest('[data-conversation-id]')))
+          seen.push(list.scrollTop);
+      });
+    };
+    document.addEventListener('scroll', check, { capture: true });
+  });
+}
+
+function framesWithoutRows(page: Page) {
+  return page.evaluate(
+    () => (window as unknown as { framesWithoutRows: number[] }).framesWithoutRows,
+  );
+}
+
 function rowOf(page: Page, id: number) {
   return conversationList(page).locator(`[data-conversation-id="${id}"]`);
 }
@@ -104,6 +134,7 @@ test('the list keeps its place and selection: closing the pane, another filter a
   expect((await topRow(page)).id).toBe(place.id);
 
   // Another filter starts at its top; back to this one, the place and selection are back.
+  await watchFramesWithoutRows(page);
   await statusBox(page, 'Open').check();
   await expect(statusBox(page, 'Open')).toBeChecked();
   const newestOpen = service.state.dataset.list([1])[0]!;
@@ -111,6 +142,7 @@ test('the list keeps its place and selection: closing the pane, another filter a
   await statusBox(page, 'Open').uncheck();
   await expect.poll(() => rowInView(page)).toEqual(place);
   await expect(selected).toHaveAttribute('data-conversation-id', String(ids[155]));
+  expect(await framesWithoutRows(page)).toEqual([]);
 
   // Back (to the Open filter) and Forward (to this list): the place again.
   await page.goBack();
@@ -254,6 +286,7 @@ for (const viewport of [
     const firstRow = conversationList(page).locator('.conversation-item').first();
     expect((await firstRow.boundingBox())!.height).toBe(64);
     await watchShifts(page);
+    await watchFramesWithoutRows(page);
 
     await compact.check();
     await expect(compact).toBeChecked();
@@ -272,6 +305,7 @@ for (const viewport of [
     // Off again: the same row at the top.
     await compact.uncheck();
     expect((await topRow(page)).id).toBe(before.id);
+    expect(await framesWithoutRows(page)).toEqual([]);
     await compact.check();
 
     await page.reload();
@@ -345,4 +379,32 @@ test('a reload whose pages fail at first comes back to the place once Retry brin
   await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible({ timeout: 30_000 });
   await page.getByRole('button', { name: 'Retry' }).click();
   await expect.poll(() => rowInView(page), { timeout: 30_000 }).toEqual(place);
+});
+
+test('"Show n new or updated" keeps the row in view in place and gives it the focus, its rows drawn in the same frame', async ({
+  page,
+  startService,
+}) => {
+  const service = await startService({ conversations: 400 });
+  // The shortest poll the config allows.
+  await page.context().route('**/config.json', async (route) => {
+    const response = await route.fetch();
+    const config = (await response.json()) as Record<string, unknown>;
+    await route.fulfill({ response, json: { ...config, pollIntervalMs: 5000 } });
+  });
+  await signIn(page, service);
+  await scrollToRow(page, 100);
+  const before = await topRow(page);
+  // More than a screenful arrives above the view: the row in view moves 30 rows down the list.
+  const ids = service.state.dataset.list().map((conversation) => conversation.id);
+  for (const id of ids.slice(300, 330)) service.state.dataset.touch(id);
+  const banner = page.getByRole('button', { name: 'Show 30 new or updated' });
+  await expect(banner).toBeVisible({ timeout: 15_000 });
+
+  await watchFramesWithoutRows(page);
+  await banner.focus();
+  await page.keyboard.press('Enter');
+  await expect(rowOf(page, before.id).first()).toBeFocused();
+  expect(await rowInView(page)).toEqual(before);
+  expect(await framesWithoutRows(page)).toEqual([]);
 });

@@ -1,4 +1,5 @@
 import { AGENT_INPUTS, placeStore } from '../../lib/place-store';
+import { scrollListTo } from './own-scroll';
 
 /*
  * Keeps the list's place (lib/place-store.ts): the first visible conversation (id and pixel
@@ -90,8 +91,10 @@ export function keepListPlace({
       index + Math.ceil(scroller.clientHeight / rowHeight) + prefetchRows + BEYOND_VIEW;
     if (index >= 0 && (!hasNextPage || rows.length >= needed)) {
       stopRestoring();
-      scroller.scrollTop =
-        index * rowHeight + (found >= 0 ? Math.min(place.offset, rowHeight - 1) : 0);
+      scrollListTo(
+        scroller,
+        index * rowHeight + (found >= 0 ? Math.min(place.offset, rowHeight - 1) : 0),
+      );
       return;
     }
     const list = state();
@@ -135,7 +138,7 @@ export function keepListPlace({
       const { rowHeight } = state();
       if (rowHeight !== height) {
         const index = Math.floor(top / height);
-        scroller.scrollTop = index * rowHeight + ((top - index * height) * rowHeight) / height;
+        scrollListTo(scroller, index * rowHeight + ((top - index * height) * rowHeight) / height);
         height = rowHeight;
       }
       restore();

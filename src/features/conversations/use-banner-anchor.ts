@@ -1,5 +1,6 @@
 import { useLayoutEffect, useRef, type RefObject } from 'react';
 import type { Conversation } from '../../api/schemas';
+import { scrollListTo } from './own-scroll';
 import type { RowVirtualizer } from './use-row-virtualizer';
 
 /**
@@ -20,7 +21,7 @@ export function useBannerAnchor(
     anchor.current = null;
     const index = rows.findIndex((row) => row.id === target.id);
     const kept = index >= 0 && scroller.scrollTop > 0;
-    if (kept) scroller.scrollTop = index * rowHeight - target.offset;
+    if (kept) scrollListTo(scroller, index * rowHeight - target.offset);
     if (!target.focus) return;
     // The banner had the focus and is gone: the row the agent was reading takes it (at the top of
     // the list, the first of the new ones), once the virtualizer has drawn it for the new place.

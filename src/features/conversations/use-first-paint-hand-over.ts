@@ -1,5 +1,6 @@
 import { useLayoutEffect, useState, type RefObject } from 'react';
 import { useHandOver } from '../../lib/hand-over';
+import { scrollListTo } from './own-scroll';
 
 /*
  * What the list takes over from the rows drawn before React started (src/boot/first-paint.ts),
@@ -13,7 +14,7 @@ export function useFirstPaintScrollTop(scrollerRef: RefObject<HTMLElement | null
   const [startOffset] = useState(handOver.scrollTop);
   useLayoutEffect(() => {
     handOver.forgetScrollTop();
-    if (startOffset > 0 && scrollerRef.current) scrollerRef.current.scrollTop = startOffset;
+    if (startOffset > 0 && scrollerRef.current) scrollListTo(scrollerRef.current, startOffset);
   }, [handOver, startOffset, scrollerRef]);
   return startOffset;
 }

@@ -11,6 +11,7 @@ import { flushSync } from 'react-dom';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { Conversation } from '../../api/schemas';
 import { handleListKey, isTyping, type ListKeyContext } from './list-keys';
+import { announceOwnScroll } from './own-scroll';
 import type { ShortcutHelpHandle } from './shortcut-help';
 import { useFirstPaintKeys } from './use-first-paint-hand-over';
 
@@ -144,6 +145,7 @@ export function useListKeyboard({
     const view = scroller?.getBoundingClientRect();
     const shown = box && box.top >= view!.top && box.bottom <= view!.bottom;
     if (scrolledTo.current !== index && !shown) {
+      if (scroller) announceOwnScroll(scroller);
       virtualizer.scrollToIndex((scrolledTo.current = index));
     }
     const row = find();

@@ -1,5 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, type RefObject } from 'react';
+import { useCallback, useReducer, type RefObject } from 'react';
+import { flushSync } from 'react-dom';
+import { takeOwnScroll } from './own-scroll';
 import type { Conversation } from '../../api/schemas';
 
 /**
@@ -17,6 +19,7 @@ export function useRowVirtualizer(
   // one on purpose: that is what has the positions computed again, in the same render.
   // eslint-disable-next-line react-hooks/exhaustive-deps -- rowHeight: see above
   const getItemKey = useCallback((index: number) => rows[index]?.id ?? index, [rows, rowHeight]);
+  const [, drawNow] = useReducer((count: number) => count + 1, 0);
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read during render by design
   return useVirtualizer({
     count: rows.length,
@@ -25,11 +28,16 @@ export function useRowVirtualizer(
     getItemKey,
     initialOffset,
     overscan: 3,
-    // A scroll event's new window is rendered in a task of its own, not inside the event: drawn
-    // inside it, after a batch of rows had landed in the same frame, it made the list's long tasks
-    // while scrolling (17 in 12 scrolls at CPU 4×, 1 with this; docs/performance.md). A fast drag
-    // may show the overscan's edge for a frame before the new window is drawn.
+    // The agent's scrolling: the new window is rendered in a task of its own, not inside the scroll
+    // event. Drawn inside it, after a batch of rows had landed in the same frame, it made the
+    // list's long tasks while scrolling (17 in 12 scrolls at CPU 4×, 1 with this;
+    // docs/performance.md). A fast drag may show the overscan's edge for a frame.
     useFlushSync: false,
+    // The list's own scrolls (own-scroll.ts) jump far: drawn inside their scroll event, as before,
+    // so no frame shows the new place without its rows.
+    onChange: (_, scrolling) => {
+      if (scrolling && takeOwnScroll(scrollerRef.current)) flushSync(drawNow);
+    },
   });
 }
 
