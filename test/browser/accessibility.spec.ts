@@ -6,6 +6,7 @@ import {
   BROWSER_TOKEN,
   conversationList,
   expect,
+  pollEveryFiveSeconds,
   scrollListToEnd,
   signIn,
   test,
@@ -153,15 +154,7 @@ test('loading more and new conversations are announced in a polite live region',
 }) => {
   // Slow enough that a page is still on its way when the agent reaches the end.
   const service = await startService({ conversations: 400, latencyMs: 400 });
-  // Poll for new conversations every 5 s (the shortest the config allows), not every 30 s. On the
-  // context: signing in reloads the page (another origin than config.json's), which the app's
-  // service worker may control by then, and the worker's own request for config.json is the
-  // context's, not the page's.
-  await page.context().route('**/config.json', async (route) => {
-    const response = await route.fetch();
-    const config = (await response.json()) as Record<string, unknown>;
-    await route.fulfill({ response, json: { ...config, pollIntervalMs: 5000 } });
-  });
+  await pollEveryFiveSeconds(page);
   await signIn(page, service);
   await expect(liveRegion(page)).toHaveAttribute('role', 'status');
   await expect(liveRegion(page)).toHaveAttribute('aria-live', 'polite');

@@ -214,3 +214,17 @@ export function listRequests(service: RunningServiceDouble): URLSearchParams[] {
     .filter((entry) => entry.method === 'GET' && entry.path === '/conversations/list')
     .map((entry) => new URLSearchParams(entry.query));
 }
+
+/**
+ * Polls for new conversations every 5 s (the shortest the config allows), not every 30 s. On the
+ * context: signing in reloads the page (another origin than config.json's), which the app's
+ * service worker may control by then, and the worker's own request for config.json is the
+ * context's, not the page's.
+ */
+export async function pollEveryFiveSeconds(page: Page) {
+  await page.context().route('**/config.json', async (route) => {
+    const response = await route.fetch();
+    const config = (await response.json()) as Record<string, unknown>;
+    await route.fulfill({ response, json: { ...config, pollIntervalMs: 5000 } });
+  });
+}

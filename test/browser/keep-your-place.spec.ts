@@ -6,6 +6,7 @@ import {
   conversationPane,
   expect,
   listRequests,
+  pollEveryFiveSeconds,
   signIn,
   test,
 } from './fixtures';
@@ -386,12 +387,7 @@ test('"Show n new or updated" keeps the row in view in place and gives it the fo
   startService,
 }) => {
   const service = await startService({ conversations: 400 });
-  // The shortest poll the config allows.
-  await page.context().route('**/config.json', async (route) => {
-    const response = await route.fetch();
-    const config = (await response.json()) as Record<string, unknown>;
-    await route.fulfill({ response, json: { ...config, pollIntervalMs: 5000 } });
-  });
+  await pollEveryFiveSeconds(page);
   await signIn(page, service);
   await scrollToRow(page, 100);
   const before = await topRow(page);
