@@ -228,3 +228,33 @@ export async function pollEveryFiveSeconds(page: Page) {
     await route.fulfill({ response, json: { ...config, pollIntervalMs: 5000 } });
   });
 }
+
+/**
+ * From now on, records each frame with a scroll of the list that showed no row at the top of its
+ * view: what a scroll uncovers is drawn in that scroll's frame (use-row-virtualizer.ts).
+ */
+export async function watchFramesWithoutRows(page: Page) {
+  await page.evaluate(() => {
+    const seen: number[] = [];
+    (window as unknown as { framesWithoutRows: number[] }).framesWithoutRows = seen;
+    const check = (event: Event) => {
+      const list = event.target;
+      if (!(list instanceof HTMLElement) || list.dataset.testid !== 'conversation-scroller') return;
+      // Animation callbacks run after the frame's scroll events, before it is painted.
+      requestAnimationFrame(() => {
+        const box = list.getBoundingClientRect();
+        // Under whatever lies over the list there (the Menu's panel on a phone).
+        const hits = document.elementsFromPoint(box.left + box.width / 2, box.top + 4);
+        if (!hits.some((hit) => list.contains(hit) && hit.closest('[data-conversation-id]')))
+          seen.push(list.scrollTop);
+      });
+    };
+    document.addEventListener('scroll', check, { capture: true });
+  });
+}
+
+export function framesWithoutRows(page: Page) {
+  return page.evaluate(
+    () => (window as unknown as { framesWithoutRows: number[] }).framesWithoutRows,
+  );
+}

@@ -5,11 +5,13 @@ import {
   BROWSER_TOKEN,
   conversationList,
   expect,
+  framesWithoutRows,
   listRequests,
   scrollListToEnd,
   signIn,
   test,
   typeInto,
+  watchFramesWithoutRows,
   EVERY_ENGINE,
 } from './fixtures';
 
@@ -175,6 +177,29 @@ test(
     for (const text of await rows.allInnerTexts()) expect(text).toMatch(/Open|Pending/);
   },
 );
+
+test('a jump past the drawn rows (the scrollbar, Page Down) shows its rows in its first frame', async ({
+  page,
+  startService,
+}) => {
+  const service = await startService({ conversations: 400 });
+  await signIn(page, service);
+  await scrollListToEnd(page, 'All 400 conversations loaded');
+  const scroller = page.getByTestId('conversation-scroller');
+  await watchFramesWithoutRows(page);
+  // The scrollbar's thumb dragged or clicked: the list jumps by thousands of pixels at once.
+  for (const top of [2000, 16_000, 9000, 0]) {
+    await scroller.evaluate((element, to) => {
+      element.scrollTop = to;
+      return new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+    }, top);
+  }
+  await conversationList(page).getByRole('link').first().focus();
+  await page.keyboard.press('PageDown');
+  await page.keyboard.press('PageDown');
+  await expect.poll(() => scroller.evaluate((element) => element.scrollTop)).toBeGreaterThan(800);
+  expect(await framesWithoutRows(page)).toEqual([]);
+});
 
 test('another filter opens at the top of its list, wherever the last one was scrolled', async ({
   page,

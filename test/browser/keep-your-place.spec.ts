@@ -5,10 +5,12 @@ import {
   conversationList,
   conversationPane,
   expect,
+  framesWithoutRows,
   listRequests,
   pollEveryFiveSeconds,
   signIn,
   test,
+  watchFramesWithoutRows,
 } from './fixtures';
 import { headerAction } from './header-menu';
 
@@ -61,36 +63,6 @@ async function scrollToRow(page: Page, index: number, rowHeight = ROW) {
     .toBe(target);
   // Saved a moment after scrolling stops.
   await page.waitForTimeout(400);
-}
-
-/**
- * From now on, records each frame that showed the list at a new scroll position without its rows
- * there: the list's own scrolls (a place brought back, compact rows) draw their rows at once.
- */
-async function watchFramesWithoutRows(page: Page) {
-  await page.evaluate(() => {
-    const seen: number[] = [];
-    (window as unknown as { framesWithoutRows: number[] }).framesWithoutRows = seen;
-    const check = (event: Event) => {
-      const list = event.target;
-      if (!(list instanceof HTMLElement) || list.dataset.testid !== 'conversation-scroller') return;
-      // Animation callbacks run after the frame's scroll events, before it is painted.
-      requestAnimationFrame(() => {
-        const box = list.getBoundingClientRect();
-        // Under whatever lies over the list there (the Menu's panel on a phone).
-        const hits = document.elementsFromPoint(box.left + box.width / 2, box.top + 4);
-        if (!hits.some((hit) => list.contains(hit) && hit.closest('[data-conversation-id]')))
-          seen.push(list.scrollTop);
-      });
-    };
-    document.addEventListener('scroll', check, { capture: true });
-  });
-}
-
-function framesWithoutRows(page: Page) {
-  return page.evaluate(
-    () => (window as unknown as { framesWithoutRows: number[] }).framesWithoutRows,
-  );
 }
 
 function rowOf(page: Page, id: number) {

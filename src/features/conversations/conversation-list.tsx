@@ -131,7 +131,13 @@ const NarrowedConversationList = memo(function NarrowedConversationList({
   const height = rowHeight(compact);
   const filterKey = statusIds.join(',');
   const firstPaintOffset = useFirstPaintScrollTop(scrollerRef);
-  const virtualizer = useRowVirtualizer(rows, scrollerRef, firstPaintOffset, height);
+  const virtualizer = useRowVirtualizer(
+    rows,
+    scrollerRef,
+    firstPaintOffset,
+    height,
+    list.hasNextPage && !narrowing,
+  );
   const items = virtualizer.getVirtualItems();
   usePageOnScroll(
     params,

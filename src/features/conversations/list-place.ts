@@ -123,12 +123,15 @@ export function keepListPlace({
   };
   // Read in the scroll event, where the layout is fresh: read after a render (a new selection),
   // scrollTop forced the browser to lay the list out again in the middle of React's commit,
-  // which cost more than the rest of opening a conversation (a profile at CPU 4×).
+  // which cost more than the rest of opening a conversation (a profile at CPU 4×). Capturing: at
+  // the scroller itself that runs before the virtualizer's listener, which may draw the new rows
+  // inside the event (a jump), so the read never lays them out on the spot.
   const onScroll = () => {
     top = scroller.scrollTop;
     saveSoon();
   };
-  scroller.addEventListener('scroll', onScroll, { passive: true });
+  const listening = { passive: true, capture: true };
+  scroller.addEventListener('scroll', onScroll, listening);
   window.addEventListener('pagehide', save);
 
   return {
@@ -151,7 +154,7 @@ export function keepListPlace({
     },
     stop: () => {
       stopRestoring();
-      scroller.removeEventListener('scroll', onScroll);
+      scroller.removeEventListener('scroll', onScroll, listening);
       window.removeEventListener('pagehide', save);
       save();
     },
