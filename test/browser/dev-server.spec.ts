@@ -45,3 +45,37 @@ test('npm start: the demo signs in, lists conversations and opens one', async ({
     timeout: 30_000,
   });
 });
+
+test('npm start: another filter and back brings the list back to its place (StrictMode mounts the list twice there)', async ({
+  page,
+}) => {
+  await page.goto(`${origin}/`);
+  await expect(page.getByLabel('Service URL')).toHaveValue(/\/demo-service$/, { timeout: 30_000 });
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(conversationList(page).getByRole('link').first()).toBeVisible();
+  const scroller = page.getByTestId('conversation-scroller');
+  // Row 100 at the top of the view (pages load on the way), then saved a moment after.
+  await expect
+    .poll(() => scroller.evaluate((element) => ((element.scrollTop = 6400), element.scrollTop)), {
+      timeout: 30_000,
+    })
+    .toBe(6400);
+  await page.waitForTimeout(400);
+  const topId = () =>
+    scroller.evaluate((element) => {
+      const top = element.getBoundingClientRect().top;
+      const row = [...element.querySelectorAll<HTMLElement>('a[data-conversation-id]')].find(
+        (link) => link.getBoundingClientRect().bottom > top + 1,
+      );
+      return row?.dataset.conversationId;
+    });
+  const before = await topId();
+  expect(before).toBeDefined();
+
+  const open = page.getByRole('group', { name: 'Status' }).getByRole('checkbox', { name: 'Open' });
+  await open.check();
+  await expect(open).toBeChecked();
+  await open.uncheck();
+  await expect.poll(topId).toBe(before);
+  await expect.poll(() => scroller.evaluate((element) => element.scrollTop)).toBe(6400);
+});

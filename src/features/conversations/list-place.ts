@@ -153,10 +153,13 @@ export function keepListPlace({
       }
     },
     stop: () => {
+      // Still in the page (the list going, or React's StrictMode trying a second mount in
+      // development): where it is now. A place still being restored stays the one remembered.
+      if (scroller.isConnected) top = scroller.scrollTop;
+      save();
       stopRestoring();
       scroller.removeEventListener('scroll', onScroll, listening);
       window.removeEventListener('pagehide', save);
-      save();
     },
   };
 }

@@ -21,6 +21,16 @@ export function useListPlace(
   const latest = useRef(state);
   // false: not started; true: its code is on its way, or the list has gone.
   const keeper = useRef<Keeper | boolean>(false);
+  // First, so that a list mounted again (React's StrictMode does it once in development) starts
+  // keeping its place again in the effect below; gone, it stops and lets a late import start
+  // nothing.
+  useLayoutEffect(() => {
+    keeper.current = false;
+    return () => {
+      if (typeof keeper.current === 'object') keeper.current.stop();
+      keeper.current = true;
+    };
+  }, []);
   useLayoutEffect(() => {
     latest.current = state;
     const scroller = scrollerRef.current;
@@ -40,11 +50,4 @@ export function useListPlace(
         );
     }
   });
-  useLayoutEffect(
-    () => () => {
-      if (typeof keeper.current === 'object') keeper.current.stop();
-      keeper.current = true;
-    },
-    [],
-  );
 }
