@@ -120,6 +120,8 @@ const NarrowedConversationList = memo(function NarrowedConversationList({
   // code is in: paging on and restoring a place must not act on the whole list meanwhile. A query
   // of words it did not understand alone narrows nothing.
   const narrowing = query ? query.terms.length > 0 || unread : typed || unread;
+  /** Pages the list may page on to by itself: none while narrowed. */
+  const moreToCome = list.hasNextPage && !narrowing;
   // Per keystroke: at most one loop over the loaded rows, each row's fields computed once, and
   // a query that only narrows the last one read from the last answer (find-query.ts).
   const narrow = useMemo(() => finder?.createRowNarrower(), [finder]);
@@ -131,13 +133,7 @@ const NarrowedConversationList = memo(function NarrowedConversationList({
   const height = rowHeight(compact);
   const filterKey = statusIds.join(',');
   const firstPaintOffset = useFirstPaintScrollTop(scrollerRef);
-  const virtualizer = useRowVirtualizer(
-    rows,
-    scrollerRef,
-    firstPaintOffset,
-    height,
-    list.hasNextPage && !narrowing,
-  );
+  const virtualizer = useRowVirtualizer(rows, scrollerRef, firstPaintOffset, height, moreToCome);
   const items = virtualizer.getVirtualItems();
   usePageOnScroll(
     params,
@@ -167,7 +163,7 @@ const NarrowedConversationList = memo(function NarrowedConversationList({
     {
       ...list,
       // A narrowed list does not page on to find a remembered row that may not match.
-      hasNextPage: list.hasNextPage && !narrowing,
+      hasNextPage: moreToCome,
       rows,
       rowHeight: height,
       prefetchRows: PREFETCH_ROWS,
