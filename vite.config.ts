@@ -2,7 +2,7 @@
 import react from '@vitejs/plugin-react';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rollup } from 'vite';
 import { demoServicePlugin } from './service-double/vite-plugin.ts';
 import { downloadWorkerPlugin } from './src/download-worker/vite-plugin.ts';
 import { catalogPlugin } from './src/i18n/vite-plugin.ts';
@@ -15,6 +15,7 @@ export default defineConfig(({ command }) => ({
     downloadWorkerPlugin(),
     listUiCodeFiles(),
     entryBlocksRendering(),
+    compiledOnLoad(),
     trustedTypesInBuildOnly(),
     reactRouterUnusedComponentsDroppable(),
   ],
@@ -125,6 +126,50 @@ function entryBlocksRendering(): Plugin {
         return html.replace(entryTag, (tag) =>
           tag.replace('<script ', '<script blocking="render" '),
         );
+      },
+    },
+  };
+}
+
+/**
+ * V8 compiles a function when it is first called, on the thread that calls it. At CPU 4× the
+ * first paint compiled 55–80 ms of the entry's functions on the main thread before the first row,
+ * and the session's first opening 45–50 ms of the UI code's and the pane's
+ * (docs/performance.md). Chromium's explicit compile hint (since 136), a
+ * `//# allFunctionsCalledOnLoad` comment that must be a file's first line, has every function of
+ * the file compiled as it loads, on a background thread. Given to the files whose code runs as
+ * soon as it arrives: the entry, the UI code (src/app/start.tsx, started once the first rows are
+ * drawn) and the pane's (loaded while the list is idle, run at the first opening). Other browsers
+ * read a comment. test/budget/first-load.ts checks the hints and the source maps.
+ */
+function compiledOnLoad(): Plugin {
+  const hint = '//# allFunctionsCalledOnLoad\n';
+  const sources = ['/src/app/start.tsx', '/src/app/conversation-route.tsx'];
+  const runsOnArrival = (chunk: Rollup.OutputChunk) =>
+    chunk.isEntry || sources.some((source) => chunk.facadeModuleId?.endsWith(source));
+  return {
+    name: 'threadline-compiled-on-load',
+    apply: 'build',
+    generateBundle: {
+      // After Vite has written its own first line (the lazy imports' dependency list).
+      order: 'post',
+      handler(_options, bundle) {
+        const chunks = Object.values(bundle).filter(
+          (output): output is Rollup.OutputChunk =>
+            output.type === 'chunk' && runsOnArrival(output),
+        );
+        if (chunks.length !== sources.length + 1)
+          throw new Error(`Not every file to compile on load was found: ${sources.join(', ')}.`);
+        for (const chunk of chunks) {
+          chunk.code = hint + chunk.code;
+          // One line more at the top: the source map's lines move down by one.
+          const map = chunk.sourcemapFileName ? bundle[chunk.sourcemapFileName] : undefined;
+          if (map?.type === 'asset' && typeof map.source === 'string') {
+            const json = JSON.parse(map.source) as { mappings: string };
+            json.mappings = `;${json.mappings}`;
+            map.source = JSON.stringify(json);
+          }
+        }
       },
     },
   };

@@ -127,6 +127,56 @@ test('the first paint is the first screen of the app: header, filter and rows, b
   expect(configRequests).toHaveLength(1);
 });
 
+test('the first screen writes only in the faces it shows: hidden words and unchosen languages cost no font', async ({
+  page,
+  service,
+}) => {
+  // Each face (size and weight) and each script the first layout meets is a font looked up before
+  // the first row is drawn: 5–10 ms apiece at CPU 4× (docs/performance.md).
+  await signIn(page, service);
+  const ui = await holdUiCode(page);
+  await page.reload();
+  await expect(conversationList(page).getByRole('link').first()).toBeVisible();
+  expect(ui.held.length).toBeGreaterThan(0);
+
+  const faces = await page.evaluate(() => {
+    const face = (element: Element) => {
+      const style = getComputedStyle(element);
+      return `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    };
+    const shown = new Set<string>();
+    const hidden = new Map<string, string>();
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const element = node.parentElement;
+      if (!element || !node.textContent?.trim() || element.closest('option')) continue;
+      // Words for screen readers only: clipped to a pixel.
+      const box = element.getBoundingClientRect();
+      if (box.width <= 1 && box.height <= 1) hidden.set(face(element), node.textContent.trim());
+      else shown.add(face(element));
+    }
+    return { shown: [...shown], hidden: [...hidden] };
+  });
+  expect(faces.hidden.length).toBeGreaterThan(0);
+  for (const [face, text] of faces.hidden) {
+    expect(faces.shown, `"${text}" is written in a face nothing shown uses`).toContain(face);
+  }
+
+  // The Language control is as wide as the language it shows, not as its widest option: the
+  // options' other scripts are not laid out until it is opened.
+  const language = page.getByRole('combobox', { name: 'Language' });
+  const widths = await language.evaluate((select: HTMLSelectElement) => {
+    if (!CSS.supports('field-sizing', 'content')) return null;
+    const alone = select.cloneNode(false) as HTMLSelectElement;
+    alone.append(select.selectedOptions[0]!.cloneNode(true));
+    select.after(alone);
+    const sized = [select.getBoundingClientRect().width, alone.getBoundingClientRect().width];
+    alone.remove();
+    return sized;
+  });
+  if (widths) expect(widths[0]).toBeCloseTo(widths[1]!, 0);
+});
+
 test('nothing is drawn early for a deep link to a conversation or when the page fails', async ({
   page,
   service,

@@ -1,8 +1,10 @@
 /**
  * The first-load budget, part of `npm test`: builds the app into a temporary folder, measures what
  * an agent's browser downloads before the app shows (test/budget/measure-first-load.ts says what
- * counts) and exits 1 when that is over FIRST_LOAD_BUDGET_KIB, gzip level 9, or when a library's
- * development build is in the built code.
+ * counts) and exits 1 when that is over FIRST_LOAD_BUDGET_KIB, gzip level 9, when a library's
+ * development build is in the built code, or when a file that should be compiled on load does not
+ * begin with the compile hint or its source map no longer lines up (vite.config.ts,
+ * `compiledOnLoad`).
  *
  * `tsx test/budget/first-load.ts [--dist DIR]`: with --dist, measures an existing build instead
  * (it must have been built with `--manifest`).
@@ -63,6 +65,39 @@ async function developmentBuilds(distDir: string): Promise<string[]> {
   return [...found];
 }
 
+/** The files vite.config.ts gives the compile hint, by their manifest keys (the entry's is its page). */
+const COMPILED_ON_LOAD = ['index.html', UI_CODE_SOURCE, 'src/app/conversation-route.tsx'];
+const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
+
+/**
+ * What is wrong with the compile hints: a file without the hint as its first line, or whose
+ * source map has not moved down with it (its lines, without the final `sourceMappingURL`
+ * comment, must be as many as the map's).
+ */
+async function compileHintProblems(distDir: string): Promise<string[]> {
+  const manifest = JSON.parse(
+    await readFile(path.join(distDir, '.vite', 'manifest.json'), 'utf8'),
+  ) as Record<string, { file: string }>;
+  const problems: string[] = [];
+  for (const source of COMPILED_ON_LOAD) {
+    const file = manifest[source]?.file;
+    if (!file) {
+      problems.push(`${source}: not in the manifest`);
+      continue;
+    }
+    const code = await readFile(path.join(distDir, file), 'utf8');
+    const { mappings } = JSON.parse(await readFile(path.join(distDir, `${file}.map`), 'utf8')) as {
+      mappings: string;
+    };
+    const codeLines = code.replace(/\n\/\/# sourceMappingURL=\S+\s*$/, '').split('\n').length;
+    const mapLines = mappings.split(';').length;
+    if (!code.startsWith(COMPILE_HINT)) problems.push(`${file}: no compile hint on its first line`);
+    if (codeLines !== mapLines)
+      problems.push(`${file}: ${codeLines} lines of code, ${mapLines} in its source map`);
+  }
+  return problems;
+}
+
 function table(rows: FileSize[]): string {
   const width = Math.max(...rows.map((row) => row.file.length));
   return rows
@@ -102,6 +137,11 @@ async function main(): Promise<number> {
     const development = await developmentBuilds(distDir);
     if (development.length > 0) {
       console.error(`Development builds in the production code:\n  ${development.join('\n  ')}`);
+      return 1;
+    }
+    const hints = await compileHintProblems(distDir);
+    if (hints.length > 0) {
+      console.error(`Compile hints (vite.config.ts, compiledOnLoad):\n  ${hints.join('\n  ')}`);
       return 1;
     }
     if (bundle.manifestMismatch) {
