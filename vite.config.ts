@@ -132,28 +132,31 @@ function entryBlocksRendering(): Plugin {
 }
 
 /**
- * V8 compiles a function when it is first called, on the thread that calls it. At CPU 4× the
- * first paint compiled 55–80 ms of the entry's functions on the main thread before the first row,
- * and the session's first opening 45–50 ms of the UI code's and the pane's
- * (docs/performance.md). Chromium's explicit compile hint (since 136), a
- * `//# allFunctionsCalledOnLoad` comment that must be a file's first line, has every function of
- * the file compiled as it loads, on a background thread. Given to the files whose code runs as
- * soon as it arrives: the entry, the UI code (src/app/start.tsx, started once the first rows are
- * drawn) and the pane's (loaded while the list is idle, run at the first opening). Other browsers
+ * V8 compiles a function when it is first called, on the thread that calls it. At CPU 4× that was
+ * 55–81 ms of the entry's functions on the main thread before the first row, and 44–51 ms of the
+ * UI code's and the pane's at the session's first opening (docs/performance.md, fifteenth
+ * session). Chromium's explicit compile hint (since 136), a `//# allFunctionsCalledOnLoad` comment
+ * that must be a file's first line, has every function of the file compiled as it loads, on a
+ * background thread. Given to the files whose code runs as soon as it arrives: the entry, the UI
+ * code (src/app/start.tsx, started once the first rows are drawn) and the pane's (loaded while the
+ * list is idle, run at the first opening). Rolldown's `postBanner` would put it after the line
+ * Vite writes first (the lazy imports' dependency list), where V8 does not read it. Other browsers
  * read a comment. test/budget/first-load.ts checks the hints and the source maps.
  */
 function compiledOnLoad(): Plugin {
   const hint = '//# allFunctionsCalledOnLoad\n';
   const sources = ['/src/app/start.tsx', '/src/app/conversation-route.tsx'];
-  const runsOnArrival = (chunk: Rollup.OutputChunk) =>
+  const runsOnArrival = (chunk: Rollup.RenderedChunk | Rollup.OutputChunk) =>
     chunk.isEntry || sources.some((source) => chunk.facadeModuleId?.endsWith(source));
   return {
     name: 'threadline-compiled-on-load',
     apply: 'build',
+    // The hint is part of the file: its name changes with it, or a cached copy would be kept.
+    augmentChunkHash: (chunk) => (runsOnArrival(chunk) ? hint : undefined),
     generateBundle: {
-      // After Vite has written its own first line (the lazy imports' dependency list).
+      // After Vite has written its own first line.
       order: 'post',
-      handler(_options, bundle) {
+      handler(options, bundle) {
         const chunks = Object.values(bundle).filter(
           (output): output is Rollup.OutputChunk =>
             output.type === 'chunk' && runsOnArrival(output),
@@ -162,13 +165,14 @@ function compiledOnLoad(): Plugin {
           throw new Error(`Not every file to compile on load was found: ${sources.join(', ')}.`);
         for (const chunk of chunks) {
           chunk.code = hint + chunk.code;
+          if (!options.sourcemap) continue;
           // One line more at the top: the source map's lines move down by one.
           const map = chunk.sourcemapFileName ? bundle[chunk.sourcemapFileName] : undefined;
-          if (map?.type === 'asset' && typeof map.source === 'string') {
-            const json = JSON.parse(map.source) as { mappings: string };
-            json.mappings = `;${json.mappings}`;
-            map.source = JSON.stringify(json);
-          }
+          if (map?.type !== 'asset' || typeof map.source !== 'string')
+            throw new Error(`${chunk.fileName}: its source map is not a file to move down a line.`);
+          const json = JSON.parse(map.source) as { mappings: string };
+          json.mappings = `;${json.mappings}`;
+          map.source = JSON.stringify(json);
         }
       },
     },

@@ -131,8 +131,8 @@ test('the first screen writes only in the faces it shows: hidden words and uncho
   page,
   service,
 }) => {
-  // Each face (size and weight) and each script the first layout meets is a font looked up before
-  // the first row is drawn: 5–10 ms apiece at CPU 4× (docs/performance.md).
+  // Each face (size and weight) and each script the first layout meets is a font the browser
+  // looks up before the first row is drawn (docs/performance.md, fifteenth session).
   await signIn(page, service);
   const ui = await holdUiCode(page);
   await page.reload();
@@ -149,8 +149,10 @@ test('the first screen writes only in the faces it shows: hidden words and uncho
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const element = node.parentElement;
-      if (!element || !node.textContent?.trim() || element.closest('option')) continue;
-      // Words for screen readers only: clipped to a pixel.
+      // Text not laid out at all (display: none, a closed menu) looks nothing up.
+      if (!element || !node.textContent?.trim() || !element.checkVisibility()) continue;
+      if (element.closest('option')) continue;
+      // Words for screen readers only: laid out, clipped to a pixel.
       const box = element.getBoundingClientRect();
       if (box.width <= 1 && box.height <= 1) hidden.set(face(element), node.textContent.trim());
       else shown.add(face(element));
@@ -165,16 +167,17 @@ test('the first screen writes only in the faces it shows: hidden words and uncho
   // The Language control is as wide as the language it shows, not as its widest option: the
   // options' other scripts are not laid out until it is opened.
   const language = page.getByRole('combobox', { name: 'Language' });
-  const widths = await language.evaluate((select: HTMLSelectElement) => {
-    if (!CSS.supports('field-sizing', 'content')) return null;
-    const alone = select.cloneNode(false) as HTMLSelectElement;
-    alone.append(select.selectedOptions[0]!.cloneNode(true));
-    select.after(alone);
-    const sized = [select.getBoundingClientRect().width, alone.getBoundingClientRect().width];
-    alone.remove();
-    return sized;
+  const [width, alone] = await language.evaluate((select: HTMLSelectElement) => {
+    const chosenOnly = select.cloneNode(false) as HTMLSelectElement;
+    chosenOnly.append(select.selectedOptions[0]!.cloneNode(true));
+    select.after(chosenOnly);
+    const widths = [select.getBoundingClientRect().width, chosenOnly.getBoundingClientRect().width];
+    chosenOnly.remove();
+    return widths;
   });
-  if (widths) expect(widths[0]).toBeCloseTo(widths[1]!, 0);
+  expect(width).toBeCloseTo(alone!, 0);
+  ui.release();
+  await appStarted(page);
 });
 
 test('nothing is drawn early for a deep link to a conversation or when the page fails', async ({
