@@ -103,3 +103,43 @@ export function layoutProblemsInPage(): string[] {
   }
   return problems;
 }
+
+/**
+ * How the words of `element` are laid out, as readable lines (none: they read as a sentence): a
+ * word broken over two lines, two words on one line with no space between them, or a word lying
+ * outside the element's box. Words hidden for screen readers only are left out.
+ */
+export function brokenSentenceInPage(element: Element): string[] {
+  const problems: string[] = [];
+  const box = element.getBoundingClientRect();
+  const words: { word: string; rects: DOMRect[] }[] = [];
+  const texts = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+  for (let node = texts.nextNode(); node; node = texts.nextNode()) {
+    if (node.parentElement?.closest('.visually-hidden')) continue;
+    for (const match of (node as Text).data.matchAll(/\S+/g)) {
+      const range = document.createRange();
+      range.setStart(node, match.index);
+      range.setEnd(node, match.index + match[0].length);
+      words.push({ word: match[0], rects: [...range.getClientRects()].filter((r) => r.width > 0) });
+    }
+  }
+  words.forEach(({ word, rects }, index) => {
+    if (rects.length !== 1) problems.push(`"${word}" is broken over ${rects.length} lines`);
+    for (const rect of rects) {
+      if (rect.top < box.top - 1 || rect.bottom > box.bottom + 1)
+        problems.push(`"${word}" lies outside its box`);
+    }
+    const before = words[index - 1];
+    const [a, b] = [before?.rects[0], rects[0]];
+    // Either side: right to left, the next word is on the left.
+    if (
+      before &&
+      a &&
+      b &&
+      Math.abs(a.top - b.top) < 1 &&
+      Math.max(b.left - a.right, a.left - b.right) < 1
+    )
+      problems.push(`"${before.word}" and "${word}" run together`);
+  });
+  return problems;
+}

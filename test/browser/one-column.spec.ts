@@ -1,13 +1,15 @@
 import type { Locator, Page } from '@playwright/test';
-import { layoutProblemsInPage } from './layout-problems';
+import { brokenSentenceInPage, layoutProblemsInPage } from './layout-problems';
 import {
   conversationList,
   conversationPane,
   expect,
   expectPaneCodeFailures,
+  openConversation,
   signIn,
   test,
 } from './fixtures';
+import { headerAction } from './header-menu';
 
 /*
  * One column on a phone (issue 21, part 5): below 720 px the list fills the screen, a conversation
@@ -147,6 +149,38 @@ test("at 320, 360 and 390 px: the list alone, a conversation alone with Back to 
     await page.goBack();
     await backAtPlace();
   }
+});
+
+test('at 360 px a link that is a sentence in the pane reads as one, in English and in German, and is still 44 px high', async ({
+  page,
+  service,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const { id } = service.state.dataset.list()[0]!;
+  await openConversation(page, service, id);
+  // Named in the language shown: "Conversation #…", "Gespräch #…".
+  const pane = page.getByRole('complementary', { name: new RegExp(`#${id}$`) });
+  const sentences = pane.locator('p > a:only-child');
+  const findAll = pane.getByRole('link', {
+    name: /^Find all loaded conversations of contact \d+$/,
+  });
+  for (const language of ['English', 'Deutsch']) {
+    if (language === 'Deutsch') {
+      await (
+        await headerAction(page, page.getByRole('combobox', { name: 'Language' }))
+      ).selectOption({ label: 'Deutsch' });
+      await expect(findAll).toHaveCount(0);
+    }
+    // "Find all loaded conversations of contact 66" (its number in a <bdi>) among them.
+    await expect(pane.locator('.contact-conversations p > a')).toBeVisible();
+    expect(await sentences.count()).toBeGreaterThan(0);
+    for (const link of await sentences.all()) {
+      const text = await link.textContent();
+      expect(await link.evaluate(brokenSentenceInPage), `${language}: ${text}`).toEqual([]);
+      expect((await box(link)).height, `${language}: ${text}`).toBeGreaterThanOrEqual(TOUCH);
+    }
+  }
+  expect(await layoutProblems(page)).toEqual([]);
 });
 
 test('at 360 px a pane whose code cannot arrive still has Back to conversations, and Back finds the list as it was', async ({
