@@ -257,6 +257,12 @@ test('times follow the browser zone, the Time zone setting and the 24-hour clock
     const clock24 = await firstMessageTime(page);
     expect(clock24.shown).toBe(expected(clock24.iso, 'America/New_York', 'h23'));
     expect(clock24.shown).not.toMatch(/[AP]M/);
+    // UTC is there to choose, though Chromium does not list it among its zones.
+    await dialog.getByLabel('Time zone').selectOption('UTC');
+    const utc = await firstMessageTime(page);
+    expect(utc.shown).toBe(expected(utc.iso, 'UTC', 'h23'));
+    expect(utc.shown).toMatch(/UTC/);
+    await dialog.getByLabel('Time zone').selectOption('America/New_York');
     await dialog.getByRole('button', { name: 'Close' }).click();
 
     // Remembered: a reload keeps both.

@@ -15,8 +15,15 @@ function languageUses24Hours(locale: string): boolean {
 
 const browserTimeZone = () => new Intl.DateTimeFormat().resolvedOptions().timeZone;
 
-/** Every IANA zone this browser knows, as Intl lists them. */
-const knownTimeZones = () => Intl.supportedValuesOf('timeZone');
+/**
+ * Every IANA zone this browser knows, as Intl lists them, and UTC first: Chromium leaves it out
+ * of that list (every browser accepts it), and agents who keep their shift's times in UTC look
+ * for it.
+ */
+function knownTimeZones(): string[] {
+  const zones = Intl.supportedValuesOf('timeZone');
+  return zones.includes('UTC') ? zones : ['UTC', ...zones];
+}
 
 /**
  * Time settings: **24-hour clock** (checked as the language writes times until the agent says
