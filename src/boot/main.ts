@@ -25,6 +25,10 @@ const UI_WAITS_FOR_ROWS_MS = 300;
 // and the first page, and nothing is drawn before it is here (a catalog that cannot be fetched
 // leaves the app in English).
 const languageReady = startLanguage()?.catch(() => activateLanguage(SOURCE_LANGUAGE));
+// The app brings its places back itself (the list's, the pane's). Firefox would also put the drawn
+// list's scroller back where it was before a reload, which the list takes for the agent's own
+// scrolling, and the place was lost.
+window.history.scrollRestoration = 'manual';
 const config = loadConfig();
 const root = document.getElementById('root')!;
 const handOver = createHandOver();

@@ -3,6 +3,7 @@ import type { RunningServiceDouble } from '../../service-double/index';
 import {
   appStarted,
   conversationList,
+  EVERY_ENGINE,
   conversationPane,
   expect,
   framesWithoutRows,
@@ -126,39 +127,40 @@ test('the list keeps its place and selection: closing the pane, another filter a
   await expect.poll(() => rowInView(page)).toEqual(place);
 });
 
-test('a reload comes back to the place, paging on only as far as it needs', async ({
-  page,
-  startService,
-}) => {
-  const service = await startService({ conversations: 1000 });
-  await signIn(page, service);
-  await scrollToRow(page, 150);
-  await conversationList(page).locator('[data-conversation-id]').nth(2).focus();
-  await page.keyboard.press('j');
-  const selectedId = await conversationList(page)
-    .locator('.row-selected')
-    .getAttribute('data-conversation-id');
-  await page.waitForTimeout(400);
-  const place = await topRow(page);
-  const before = listRequests(service).length;
+test(
+  'a reload comes back to the place, paging on only as far as it needs',
+  { tag: EVERY_ENGINE },
+  async ({ page, startService }) => {
+    const service = await startService({ conversations: 1000 });
+    await signIn(page, service);
+    await scrollToRow(page, 150);
+    await conversationList(page).locator('[data-conversation-id]').nth(2).focus();
+    await page.keyboard.press('j');
+    const selectedId = await conversationList(page)
+      .locator('.row-selected')
+      .getAttribute('data-conversation-id');
+    await page.waitForTimeout(400);
+    const place = await topRow(page);
+    const before = listRequests(service).length;
 
-  await page.reload();
-  await appStarted(page);
-  await expect.poll(() => rowInView(page), { timeout: 15_000 }).toEqual(place);
-  await expect(conversationList(page).locator('.row-selected')).toHaveAttribute(
-    'data-conversation-id',
-    selectedId!,
-  );
-  await page.waitForTimeout(1000);
-  // Row 150 plus a screen and the list's own look-ahead (40 rows): 5 pages of 50, the first
-  // one the start-up request. Nothing refetched wholesale, and no following of the end.
-  const height = await scroller(page).evaluate((element) => element.clientHeight);
-  const needed = Math.ceil((150 + Math.ceil(height / ROW) + 44) / 50);
-  const made = listRequests(service).slice(before);
-  expect(made.length).toBeLessThanOrEqual(needed + 1);
-  expect(made.filter((params) => !params.get('next'))).toHaveLength(1);
-  expect((await topRow(page)).id).toBe(place.id);
-});
+    await page.reload();
+    await appStarted(page);
+    await expect.poll(() => rowInView(page), { timeout: 15_000 }).toEqual(place);
+    await expect(conversationList(page).locator('.row-selected')).toHaveAttribute(
+      'data-conversation-id',
+      selectedId!,
+    );
+    await page.waitForTimeout(1000);
+    // Row 150 plus a screen and the list's own look-ahead (40 rows): 5 pages of 50, the first
+    // one the start-up request. Nothing refetched wholesale, and no following of the end.
+    const height = await scroller(page).evaluate((element) => element.clientHeight);
+    const needed = Math.ceil((150 + Math.ceil(height / ROW) + 44) / 50);
+    const made = listRequests(service).slice(before);
+    expect(made.length).toBeLessThanOrEqual(needed + 1);
+    expect(made.filter((params) => !params.get('next'))).toHaveLength(1);
+    expect((await topRow(page)).id).toBe(place.id);
+  },
+);
 
 test('the agent’s own scrolling wins over a place still being restored after a reload', async ({
   page,
