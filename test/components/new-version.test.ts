@@ -159,6 +159,25 @@ describe('a new version', () => {
     app.takeOver();
     expect(screen.queryByText(READY)).toBeNull();
   });
+
+  it('is not offered on a first visit where the worker takes the page over before it is reported installed (Firefox)', () => {
+    const app = fakeApp({ controlled: false });
+    const first = new FakeWorker('installing');
+    app.registration.installing = first;
+    unmount = mountAppNotices(app.handle);
+    // Firefox's order, seen on `npm start`: the worker claims the page, then its states arrive.
+    app.registration.installing = null;
+    app.container.controller = first;
+    app.container.dispatchEvent(new Event('controllerchange'));
+    app.registration.dispatchEvent(new Event('updatefound'));
+    first.setState('installed');
+    first.setState('activating');
+    first.setState('activated');
+    expect(screen.queryByText(READY)).toBeNull();
+    // A later version is still offered.
+    app.installNewVersion();
+    expect(screen.getByRole('status')).toHaveTextContent(READY);
+  });
 });
 
 describe('update checks', () => {

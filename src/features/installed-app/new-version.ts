@@ -41,7 +41,9 @@ export function followNewVersion(
   };
   const watch = (worker: ServiceWorker | null) => {
     worker?.addEventListener('statechange', () => {
-      if (worker.state === 'installed') ready();
+      // Firefox can report a worker installed only once it has taken this page over (a first
+      // visit's worker claims it): then it is the version this page runs, not a newer one.
+      if (worker.state === 'installed' && container.controller !== worker) ready();
     });
   };
   const onUpdateFound = () => watch(registration.installing);
