@@ -102,6 +102,40 @@ async function startIn(page: Page, code: string, session?: RunningServiceDouble)
 const samplesConversation = (service: RunningServiceDouble) =>
   service.state.dataset.list()[SHOWCASE_RANKS.viewerSamples]!.id;
 
+test('beside the pane, a row’s status and its time never run together, in every language (720 and 834 px)', async ({
+  page,
+  startService,
+}) => {
+  // Conversations updated minutes ago: "vor 47 Minuten", the longest relative times.
+  const service = await startService({ now: Math.floor(Date.now() / 1000) - 60 });
+  const id = service.state.dataset.list()[1]!.id;
+  await startIn(page, '', service);
+  await page.goto('/');
+  for (const code of ['de', 'ar', 'en-XA', 'en', 'ja']) {
+    await page.evaluate((language) => localStorage.setItem('threadline.language', language), code);
+    for (const width of [720, 834]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`/conversations/${id}`);
+      await expect(page.locator('html')).toHaveAttribute('lang', code);
+      await expect(page.locator('.detail-pane h2')).toBeVisible();
+      await appStarted(page);
+      // The list's name is in the language too: found by its rows.
+      const rows = page.locator('a.conversation-row');
+      await expect(rows.first()).toBeVisible();
+      const gaps = await rows.evaluateAll((rows) =>
+        rows.map((row) => {
+          const badge = row.querySelector('.status-badge')!.getBoundingClientRect();
+          const time = row.querySelector('.row-time')!.getBoundingClientRect();
+          const rtl = getComputedStyle(row).direction === 'rtl';
+          return Math.round(rtl ? badge.left - time.right : time.left - badge.right);
+        }),
+      );
+      expect(gaps.length, `${code} at ${width} px`).toBeGreaterThan(5);
+      expect(Math.min(...gaps), `${code} at ${width} px`).toBeGreaterThanOrEqual(8);
+    }
+  }
+});
+
 for (const code of ['de', 'ar', 'ja', 'en-XA']) {
   test(`${code}: every screen in the language, nothing clipped, axe-clean`, async ({
     page,
