@@ -3,6 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { captureSavedFiles, quietConversationId } from '../support/conversation-pane';
 import { server, service, TEST_SERVICE_URL } from '../support/msw';
+import { rows } from '../support/queries';
 import { renderApp } from '../support/render-app';
 
 // No service worker in happy-dom: every file here takes the in-page (Blob) path.
@@ -120,7 +121,9 @@ describe('downloads panel', () => {
   });
 
   it('opens with d, says when it is empty, and Esc closes it without closing the conversation', async () => {
-    const { user, pane } = await openConversation([{ fileName: 'any.bin' }]);
+    const { user, pane, id } = await openConversation([{ fileName: 'any.bin' }]);
+    const heading = within(pane).getByRole('heading', { name: `Conversation #${id}` });
+    await waitFor(() => expect(heading).toHaveFocus());
     await user.keyboard('d');
     expect(
       await within(panel()).findByText('Nothing downloaded in this session yet.'),
@@ -128,8 +131,34 @@ describe('downloads panel', () => {
     expect(within(panel()).getByRole('heading', { name: 'Downloads' })).toHaveFocus();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('region', { name: 'Downloads' })).toBeNull();
-    expect(downloadsButton()).toHaveFocus();
     expect(pane).toBeInTheDocument();
+    // Back where d was pressed, not on Downloads, where Enter would open the panel again.
+    expect(heading).toHaveFocus();
+  });
+
+  it('opened with d from a row, Esc gives the row its focus back and Enter opens that conversation', async () => {
+    const { user, router } = renderApp({ route: '/' });
+    const links = await rows();
+    await user.keyboard('jj');
+    expect(links[1]).toHaveFocus();
+    await user.keyboard('d');
+    await within(panel()).findByText('Nothing downloaded in this session yet.');
+    await user.keyboard('{Escape}');
+    expect(links[1]).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(router.state.location.pathname).toBe(
+      `/conversations/${links[1]!.getAttribute('data-conversation-id')}`,
+    );
+    expect(screen.queryByRole('region', { name: 'Downloads' })).toBeNull();
+  });
+
+  it('opened with the button, closing it puts focus back on the button', async () => {
+    const { user } = await openConversation([{ fileName: 'any.bin' }]);
+    await user.click(downloadsButton());
+    await within(panel()).findByText('Nothing downloaded in this session yet.');
+    await user.click(within(panel()).getByRole('button', { name: 'Close downloads' }));
+    expect(screen.queryByRole('region', { name: 'Downloads' })).toBeNull();
+    expect(downloadsButton()).toHaveFocus();
   });
 
   it('asks before signing out while a download runs: No keeps both, Yes signs out and cancels it', async () => {

@@ -1,6 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
+import { findLanguage } from '../../src/i18n/languages';
+import { activateLanguage } from '../../src/i18n/translate';
 import { liveRegion, rows } from '../support/queries';
 import { renderApp } from '../support/render-app';
 import { listRequests, server, service, TEST_SERVICE_URL, useService } from '../support/msw';
@@ -238,6 +240,23 @@ describe('keyboard: the help dialog', () => {
     await user.click(close);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(links[0]).toHaveFocus();
+  });
+
+  it('lists the viewer’s arrows in the order they act: ← or → in English, → or ← in Arabic', async () => {
+    const { user } = renderApp();
+    await rows();
+    const viewerArrows = async (title: string) => {
+      await user.keyboard('?');
+      const dialog = await screen.findByRole('dialog', { name: title });
+      const pair = within(dialog).getAllByText(/^[←→]$/, { selector: 'kbd' });
+      const keys = pair.map((key) => key.textContent);
+      await user.keyboard('{Escape}');
+      return keys;
+    };
+    expect(await viewerArrows('Keyboard shortcuts')).toEqual(['←', '→']);
+    // In Arabic → goes back (Previous sits at the right) and the pair is read from the right.
+    await act(() => activateLanguage(findLanguage('ar')!));
+    expect(await viewerArrows('اختصارات لوحة المفاتيح')).toEqual(['→', '←']);
   });
 
   it('Esc closes the help dialog without closing the pane', async () => {

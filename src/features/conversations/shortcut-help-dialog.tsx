@@ -17,9 +17,13 @@ const SHORTCUTS: Shortcuts = [
   [['?'], 'help.shortcuts'],
 ];
 
-/** In the attachment viewer (opened by an attachment's View button). */
-const VIEWER_SHORTCUTS: Shortcuts = [
-  [['←', '→'], 'help.viewerNext'],
+/**
+ * In the attachment viewer (opened by an attachment's View button). Its arrows are spatial: in a
+ * right-to-left language → goes back and ← goes on, so the pair is written in that order, the
+ * first read (at the right) with "previous".
+ */
+const viewerShortcuts = (dir: 'ltr' | 'rtl'): Shortcuts => [
+  [dir === 'rtl' ? ['→', '←'] : ['←', '→'], 'help.viewerNext'],
   [['+', '−'], 'help.viewerZoom'],
   [['0'], 'help.viewerFit'],
   [['r'], 'help.viewerRotate'],
@@ -52,7 +56,7 @@ function ShortcutList({ shortcuts }: { shortcuts: Shortcuts }) {
  * or Close shut it and focus goes back where it was when it opened.
  */
 export function ShortcutHelpDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const { t } = useTranslation();
+  const { t, language } = useTranslation();
   const closeRef = useRef<HTMLButtonElement>(null);
 
   return (
@@ -65,7 +69,7 @@ export function ShortcutHelpDialog({ open, onClose }: { open: boolean; onClose: 
     >
       <ShortcutList shortcuts={SHORTCUTS} />
       <h3>{t('help.viewerHeading')}</h3>
-      <ShortcutList shortcuts={VIEWER_SHORTCUTS} />
+      <ShortcutList shortcuts={viewerShortcuts(language.dir)} />
       <p className="hint">{t('help.hint')}</p>
       <button ref={closeRef} type="button" onClick={onClose}>
         {t('help.closeButton')}

@@ -16,8 +16,8 @@ interface DownloadsButtonProps {
 /**
  * "Downloads" in the header, with the number running, opening the downloads panel. Its shortcut,
  * `d`, is declared with aria-keyshortcuts and pressed by the app's one key handler
- * (conversations/list-keys.ts). Closing the panel puts focus back on the button, or, where the
- * button is hidden (in the phone's closed Menu, when `d` opened the panel), back where it was.
+ * (conversations/list-keys.ts). Closing the panel puts focus back where it was when the panel
+ * opened: the button, or the row or pane where `d` was pressed.
  */
 export function DownloadsButton({ panel: DownloadsPanel }: DownloadsButtonProps) {
   // The markup's words are written with `t`: drawn again when the language changes.
@@ -35,7 +35,10 @@ export function DownloadsButton({ panel: DownloadsPanel }: DownloadsButtonProps)
     // with it this button, which cannot take focus while hidden.
     flushSync(() => setOpen(false));
     const before = focusedBeforeOpening;
-    if (!button?.checkVisibility() && before instanceof HTMLElement && before.isConnected)
+    // Opened with `d`, focus goes back where the agent was (a row, the pane), so that Enter acts
+    // there and does not open the panel again. Opened with the button, or when that place is gone,
+    // focus goes to the button.
+    if (before instanceof HTMLElement && before !== document.body && before.isConnected)
       before.focus();
     else button?.focus();
   };
