@@ -7,6 +7,7 @@ import {
   pagingState,
   uniqueConversations,
 } from '../../src/features/conversations/paging';
+import { MAX_CHECKED_PAGES, readListHead } from '../../src/features/conversations/list-head';
 
 const c = (id: number, updatedAt: number): Conversation => ({
   id,
@@ -128,5 +129,66 @@ describe('freshConversations', () => {
     expect(freshConversations([c(3, 12), c(2, 11), c(1, 10)], loaded).map((row) => row.id)).toEqual(
       [3, 2],
     );
+  });
+});
+
+describe('readListHead', () => {
+  /** A list of `pages` pages of two rows each, the cursor of page n being String(n). */
+  const serve = (pages: ConversationPage[]) => {
+    const asked: (string | undefined)[] = [];
+    const fetchPage = (next: string | undefined) => {
+      asked.push(next);
+      return Promise.resolve(pages[next === undefined ? 0 : Number(next)]!);
+    };
+    return { asked, fetchPage };
+  };
+  const loaded =
+    (...rows: Conversation[]) =>
+    () =>
+      new Map(rows.map((row) => [row.id, row.updatedAt]));
+
+  it('reads the first page alone when the agent has loaded one of its rows as it is', async () => {
+    const { asked, fetchPage } = serve([page([c(9, 90), c(1, 10)], '1'), page([c(2, 9)])]);
+    expect(await readListHead(fetchPage, loaded(c(1, 10), c(2, 9)))).toEqual({
+      data: [c(9, 90), c(1, 10)],
+    });
+    expect(asked).toEqual([undefined]);
+  });
+
+  it('follows the list while all of a page is news, down to the first row loaded as it is', async () => {
+    const { asked, fetchPage } = serve([
+      page([c(9, 90), c(8, 80)], '1'),
+      // 1 was updated (news); 2 is loaded as it is: the seam. 7 below it is older, not news.
+      page([c(1, 70), c(2, 9)], '2'),
+      page([c(7, 5)]),
+    ]);
+    const head = await readListHead(fetchPage, loaded(c(1, 10), c(2, 9)));
+    expect(head).toEqual({ data: [c(9, 90), c(8, 80), c(1, 70)] });
+    expect(asked).toEqual([undefined, '1']);
+  });
+
+  it('keeps a row that moved up while it paged once, its newer copy', async () => {
+    const { fetchPage } = serve([page([c(9, 90), c(8, 80)], '1'), page([c(9, 60), c(2, 9)])]);
+    const head = await readListHead(fetchPage, loaded(c(2, 9)));
+    expect(head.data).toEqual([c(9, 90), c(8, 80)]);
+  });
+
+  it(`stops after ${MAX_CHECKED_PAGES} pages of news and says where`, async () => {
+    const pages = Array.from({ length: MAX_CHECKED_PAGES + 5 }, (_, n) =>
+      page([c(1000 - 2 * n, 1000 - 2 * n), c(999 - 2 * n, 999 - 2 * n)], String(n + 1)),
+    );
+    const { asked, fetchPage } = serve(pages);
+    const head = await readListHead(fetchPage, loaded(c(1, 1)));
+    expect(asked).toHaveLength(MAX_CHECKED_PAGES);
+    expect(head.data).toHaveLength(2 * MAX_CHECKED_PAGES);
+    expect(head.cutAt).toBe(String(MAX_CHECKED_PAGES));
+  });
+
+  it('stops at the end of the list and at a cursor it has followed before', async () => {
+    const end = serve([page([c(9, 90)], '1'), page([c(8, 80)])]);
+    expect(await readListHead(end.fetchPage, loaded())).toEqual({ data: [c(9, 90), c(8, 80)] });
+    const loop = serve([page([c(9, 90)], '1'), page([c(8, 80)], '1')]);
+    expect(await readListHead(loop.fetchPage, loaded())).toEqual({ data: [c(9, 90), c(8, 80)] });
+    expect(loop.asked).toEqual([undefined, '1']);
   });
 });

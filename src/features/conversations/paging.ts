@@ -38,13 +38,7 @@ export function pagingState(
  * wins and keeps its own position.
  */
 export function uniqueConversations(pages: readonly ConversationPage[]): Conversation[] {
-  const newest = new Map<number, number>();
-  for (const page of pages) {
-    for (const item of page.data) {
-      const seen = newest.get(item.id);
-      if (seen === undefined || item.updatedAt > seen) newest.set(item.id, item.updatedAt);
-    }
-  }
+  const newest = loadedUpdatedAt(pages);
   const rows: Conversation[] = [];
   for (const page of pages) {
     for (const item of page.data) {
@@ -120,4 +114,16 @@ export function freshConversations(
     const known = loaded.get(item.id);
     return !known || item.updatedAt > known.updatedAt;
   });
+}
+
+/** Each loaded conversation's newest updatedAt. */
+export function loadedUpdatedAt(pages: readonly ConversationPage[]): Map<number, number> {
+  const newest = new Map<number, number>();
+  for (const page of pages) {
+    for (const item of page.data) {
+      const seen = newest.get(item.id);
+      if (seen === undefined || item.updatedAt > seen) newest.set(item.id, item.updatedAt);
+    }
+  }
+  return newest;
 }

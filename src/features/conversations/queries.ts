@@ -1,8 +1,7 @@
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions } from '@tanstack/react-query';
 import { fetchConversationPage, type ConversationListParams } from '../../api/conversations';
 import type { ServiceSession } from '../../api/http';
 import { conversationKeys } from '../../api/query-keys';
-import type { MessageId } from '../../i18n/translate';
 import { pagingState } from './paging';
 
 /** One request per page, each cursor followed once (paging.ts has the rules). */
@@ -21,22 +20,5 @@ export function conversationListOptions(
     // Pages only ever append (or merge fresh rows): comparing thousands of rows deeply with the
     // previous data on every page would cost more than it could save.
     structuralSharing: false,
-  });
-}
-
-/**
- * The first page alone, polled while the tab is visible to find new or
- * updated conversations without refetching what the agent has loaded.
- */
-export function conversationHeadOptions(
-  session: ServiceSession,
-  params: ConversationListParams,
-  timeoutMs: number,
-) {
-  return queryOptions({
-    queryKey: conversationKeys.head(params),
-    queryFn: ({ signal }) =>
-      fetchConversationPage(session, params, undefined, { signal, timeoutMs }),
-    meta: { backgroundErrorMessage: 'fresh.checkFailed' satisfies MessageId },
   });
 }

@@ -5,8 +5,8 @@ import { conversationKeys } from '../../api/query-keys';
 import type { Conversation, ConversationPage } from '../../api/schemas';
 import { useConfig } from '../../lib/config-context';
 import { useSession } from '../../lib/session-context';
+import { conversationHeadOptions, type ListHead } from './list-head';
 import { freshConversations } from './paging';
-import { conversationHeadOptions } from './queries';
 
 const NONE: Conversation[] = [];
 
@@ -17,7 +17,7 @@ const NONE: Conversation[] = [];
 let arriving = true;
 
 /**
- * Polls the first page (slower while the tab is hidden) and reports conversations
+ * Polls the top of the list (slower while the tab is hidden) and reports conversations
  * that are new or were updated since the agent loaded them. `merge` puts them
  * at the top of the loaded list; the older copies drop out by id.
  */
@@ -36,7 +36,10 @@ export function useFreshConversations(
     ...conversationHeadOptions(session, params, listTimeoutMs),
     enabled,
     // The list's own first page stands in for the first poll: no extra request on mount.
-    initialData: () => queryClient.getQueryData<InfiniteData<ConversationPage>>(listKey)?.pages[0],
+    initialData: (): ListHead | undefined => {
+      const first = queryClient.getQueryData<InfiniteData<ConversationPage>>(listKey)?.pages[0];
+      return first && { data: first.data };
+    },
     initialDataUpdatedAt: () => queryClient.getQueryState(listKey)?.dataUpdatedAt,
     // A hidden tab checks at a slower pace (the agent works elsewhere; the title tells them) and
     // at once when the agent comes back.
@@ -58,6 +61,7 @@ export function useFreshConversations(
     [head.data, loaded],
   );
 
+  const cutAt = head.data?.cutAt;
   const merge = useCallback(async () => {
     if (fresh.length === 0) return;
     // A next page on its way would land on the pages as they were when it was asked for, and
@@ -69,10 +73,18 @@ export function useFreshConversations(
       (data) => {
         const [first, ...rest] = data?.pages ?? [];
         if (!data || !first) return data;
+        // More news than a check reads: what lies between it and the loaded rows is unknown, so
+        // the list starts again with the news and pages on from where the check stopped.
+        if (cutAt !== undefined) {
+          return {
+            pages: [{ data: fresh, pagination: { more: true, next: cutAt } }],
+            pageParams: [undefined],
+          };
+        }
         return { ...data, pages: [{ ...first, data: [...fresh, ...first.data] }, ...rest] };
       },
     );
-  }, [fresh, listKey, queryClient]);
+  }, [fresh, cutAt, listKey, queryClient]);
 
   return { fresh, merge };
 }
