@@ -33,7 +33,7 @@ export function SessionProvider({ children, onSessionEnd }: SessionProviderProps
   const endSession = useCallback(
     (reason: SignOutReason, tell: boolean) => {
       const ended = readSession();
-      clearSession();
+      clearSession({ keepPlaces: reason === 'expired' });
       onSessionEnd();
       if (ended) setLastServiceUrl(ended.serviceUrl);
       setEndedBecause(reason);

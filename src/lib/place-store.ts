@@ -5,7 +5,7 @@
  * oldest dropped. What is read is checked field by field: anything else counts as nothing kept.
  * A storage that throws (disabled, full) leaves the places in this page's memory only. Places
  * belong to the session: nothing is saved once it has ended (the list saves its place as it
- * goes), and signing out removes them (clearSession).
+ * goes), and signing out removes them (clearSession); an expiry keeps them for the next sign-in.
  */
 
 /** The agent's own input on a scroller: restoring a place stops, the agent's scroll wins. */

@@ -7,7 +7,7 @@ import type { ServiceSession } from '../api/http';
  * a URL or a log.
  */
 export const SESSION_KEY = 'threadline.session';
-/** The agent's place in this tab (lib/place-store.ts): it belongs to the session and goes with it. */
+/** The agent's place in this tab (lib/place-store.ts): it goes with a sign-out, not with an expiry. */
 export const PLACE_KEY = 'threadline.place';
 /**
  * A sign-in to another service than the page may connect to: the page reloads to connect there
@@ -60,8 +60,13 @@ export function forgetSignInToCheck(): void {
   }
 }
 
-export function clearSession(): void {
+/**
+ * Ends the session in this tab. Signing out removes the agent's places too; a session that
+ * expired keeps them (ids and offsets only), so signing in again to the same service comes back
+ * to the row the agent was at.
+ */
+export function clearSession({ keepPlaces = false }: { keepPlaces?: boolean } = {}): void {
   sessionStorage.removeItem(SESSION_KEY);
   sessionStorage.removeItem(SIGN_IN_TO_CHECK_KEY);
-  sessionStorage.removeItem(PLACE_KEY);
+  if (!keepPlaces) sessionStorage.removeItem(PLACE_KEY);
 }

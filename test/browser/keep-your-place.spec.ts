@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import type { RunningServiceDouble } from '../../service-double/index';
 import {
   appStarted,
+  BROWSER_TOKEN,
   conversationList,
   EVERY_ENGINE,
   conversationPane,
@@ -161,6 +162,42 @@ test(
     expect((await topRow(page)).id).toBe(place.id);
   },
 );
+
+test('a session that expired: signing in again comes back to the place and the open conversation', async ({
+  page,
+  startService,
+}) => {
+  const { service, place } = await signedInAtRow150(page, startService);
+  await page.waitForTimeout(400);
+  service.state.setToken('renewed');
+  // The row in view opens: its messages are refused with a 401, and the session ends.
+  await rowOf(page, place.id).click();
+  await expect(page.getByRole('alert')).toContainText('Your session ended');
+  await page.getByLabel('Access token').fill('renewed');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(`/conversations/${place.id}`);
+  await expect.poll(() => rowInView(page), { timeout: 15_000 }).toEqual(place);
+  await expect(page.getByRole('heading', { name: `Conversation #${place.id}` })).toBeVisible();
+});
+
+test('signing out forgets the place: signing in again starts at the top', async ({
+  page,
+  startService,
+}) => {
+  const { service, place } = await signedInAtRow150(page, startService);
+  await page.waitForTimeout(400);
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByLabel('Service URL').fill(service.url);
+  await page.getByLabel('Access token').fill(BROWSER_TOKEN);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect
+    .poll(() => rowInView(page))
+    .toEqual({
+      id: service.state.dataset.list()[0]!.id,
+      y: 0,
+    });
+  expect(place.id).not.toBe(service.state.dataset.list()[0]!.id);
+});
 
 test('the agent’s own scrolling wins over a place still being restored after a reload', async ({
   page,
