@@ -31,10 +31,20 @@ function pane(page: Page, id: number): Locator {
 
 /** Opens another conversation the way an agent does: its row in the list. */
 async function openRow(page: Page, id: number) {
-  await page
+  const row = page
     .getByRole('list', { name: 'Conversations' })
-    .getByRole('link', { name: new RegExp(`#${id}\\b`) })
-    .click();
+    .getByRole('link', { name: new RegExp(`#${id}\\b`) });
+  // The list draws the rows in view: below them, the agent scrolls down to it from the top.
+  const scroller = page.getByTestId('conversation-scroller');
+  for (let step = 0; (await row.count()) === 0; step += 1) {
+    if (step > 40) throw new Error(`#${id} is not in the list`);
+    await scroller.evaluate(
+      (element, at) => element.scrollTo({ top: (at * element.clientHeight) / 2 }),
+      step,
+    );
+    await page.waitForTimeout(50);
+  }
+  await row.click();
   await expect(pane(page, id)).toBeVisible();
 }
 

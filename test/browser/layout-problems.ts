@@ -62,6 +62,20 @@ export function layoutProblemsInPage(): string[] {
     }
   }
 
+  // A placeholder is cut without an ellipsis, and the finder's is its only hint at what it reads.
+  const measure = document.createElement('canvas').getContext('2d')!;
+  for (const field of document.querySelectorAll<HTMLInputElement>('input[placeholder]')) {
+    if (isHidden(field) || field.value !== '') continue;
+    const style = getComputedStyle(field);
+    measure.font = style.font;
+    const room =
+      field.clientWidth - parseFloat(style.paddingInlineStart) - parseFloat(style.paddingInlineEnd);
+    const needed = measure.measureText(field.placeholder).width;
+    if (needed > room + 1) {
+      problems.push(`${describe(field)} cuts its placeholder: ${Math.ceil(needed)} > ${room} px`);
+    }
+  }
+
   // Everything is measured in one task: the list's virtualizer cannot re-render in between.
   const controls = document.querySelectorAll<HTMLElement>(
     'button, a[href], input, select, textarea, summary, [role="button"], [role="link"]',
