@@ -63,9 +63,8 @@ export async function readListHead(
 }
 
 /**
- * The top of the list (the first page, and more while all of it is news: paging.ts
- * `readListHead`), polled to find new or updated conversations without refetching what the
- * agent has loaded.
+ * The top of the list (the first page, and more while all of it is news: `readListHead` above),
+ * polled to find new or updated conversations without refetching what the agent has loaded.
  */
 export function conversationHeadOptions(
   session: ServiceSession,
