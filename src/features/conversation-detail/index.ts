@@ -1,1 +1,2 @@
 export { ConversationPane } from './conversation-pane';
+export { prefetchMessages } from './queries';
