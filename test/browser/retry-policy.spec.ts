@@ -1,5 +1,14 @@
 import type { RunningServiceDouble } from '../../service-double/index';
-import { expect, listRequests, scrollListToEnd, signIn, test } from './fixtures';
+import {
+  appStarted,
+  BROWSER_TOKEN,
+  expect,
+  listRequests,
+  scrollListToEnd,
+  signIn,
+  test,
+  typeInto,
+} from './fixtures';
 
 /**
  * One retry policy for every request: a service that answers "later" (503 or 429 with
@@ -83,5 +92,33 @@ test('a download that gets 503 with Retry-After: 2 is tried again after 2 s and 
   );
   expect(attempts.map((entry) => entry.status)).toEqual([503, 200]);
   expect(attempts[1]!.at - attempts[0]!.at).toBeGreaterThanOrEqual(2000);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});
+
+test('signing in while the service answers 503 with Retry-After: 2 says so, asks again after 2 s and signs in', async ({
+  page,
+  startService,
+}) => {
+  const service = await startService({ retryAfterSeconds: 2 });
+  await page.goto('/');
+  await appStarted(page);
+  await typeInto(page.getByLabel('Service URL'), service.url);
+  await typeInto(page.getByLabel('Access token'), BROWSER_TOKEN);
+  // Two busy answers: the second wait is the service's again, not the backoff's.
+  service.state.faults.enqueue('503', '503');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('form').getByRole('status')).toHaveText(
+    'The service is busy. Trying again in 2 seconds…',
+  );
+  await expect(page.getByRole('button', { name: 'Signing in…' })).toBeDisabled();
+  await expect(
+    page.getByRole('list', { name: 'Conversations' }).getByRole('link').first(),
+  ).toBeVisible({ timeout: 15_000 });
+  const attempts = service.state.requests.filter(
+    (entry) => entry.method === 'GET' && entry.path === '/conversations/list',
+  );
+  expect(attempts.map((entry) => entry.status).slice(0, 3)).toEqual([503, 503, 200]);
+  expect(attempts[1]!.at - attempts[0]!.at).toBeGreaterThanOrEqual(2000);
+  expect(attempts[2]!.at - attempts[1]!.at).toBeGreaterThanOrEqual(2000);
   await expect(page.getByRole('alert')).toHaveCount(0);
 });

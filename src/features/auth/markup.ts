@@ -25,6 +25,8 @@ export interface SignInMarkup {
   /** The message, with the URL it names in a <bdi>. */
   error: readonly View[] | null;
   pending: boolean;
+  /** While a busy service is waited for before asking again: how long, in seconds. */
+  retryInSeconds?: number | null | undefined;
   /**
    * After Sign out, the offer to forget which conversations this browser remembers as read
    * (lib/new-to-you.ts), then its outcome. Offered after signing out rather than asked before,
@@ -40,6 +42,7 @@ export function signInFormView({
   demoToken,
   error,
   pending,
+  retryInSeconds,
   forget,
 }: SignInMarkup): ViewElement {
   const describedBy = error ? SIGN_IN_IDS.error : undefined;
@@ -106,6 +109,9 @@ export function signInFormView({
         ? h('p', { className: 'hint' }, t('signIn.demoToken'))
         : null,
       error ? h('p', { id: SIGN_IN_IDS.error, role: 'alert', className: 'alert' }, ...error) : null,
+      retryInSeconds
+        ? h('p', { role: 'status' }, t('signIn.retrying', { seconds: retryInSeconds }))
+        : null,
       h(
         'button',
         { type: 'submit', disabled: pending },

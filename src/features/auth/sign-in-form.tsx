@@ -114,6 +114,7 @@ export function SignInForm({ LanguageSelect }: SignInFormProps) {
       demoToken: config.demoToken,
       error,
       pending: signIn.pending,
+      retryInSeconds: signIn.retryInSeconds,
       // Every session remembers what was opened in it (lib/seen-marks.ts): offered after each.
       forget:
         endedBecause === 'signed-out' && lastServiceUrl

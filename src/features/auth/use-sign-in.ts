@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { startTransition, useActionState } from 'react';
+import { startTransition, useActionState, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { fetchConversationPage, MAX_PAGE_SIZE } from '../../api/conversations';
 import { ApiError } from '../../api/errors';
+import { MAX_RETRIES, withRetries } from '../../api/retry';
 import { t } from '../../i18n/translate';
 import { isolatedMessage } from '../../ui/isolated-message';
 import type { View } from '../../ui/view';
@@ -21,6 +22,8 @@ export interface SignInCheck {
   pending: boolean;
   /** Why the last check failed (none while another runs). */
   failure: { error: unknown } | null;
+  /** While the check waits to ask again (the service was busy): how long, in seconds. */
+  retryInSeconds: number | null;
 }
 
 /**
@@ -37,6 +40,14 @@ export function useSignIn(): SignInCheck {
   const { listTimeoutMs } = useConfig();
   const { search } = useLocation();
   const queryClient = useQueryClient();
+  const [retryInSeconds, setRetryInSeconds] = useState<number | null>(null);
+  // The form going away (another tab signed this one in) ends a check waiting to ask again.
+  const leaving = useRef(new AbortController());
+  useEffect(() => {
+    const controller = new AbortController();
+    leaving.current = controller;
+    return () => controller.abort();
+  }, []);
   const [failure, dispatch, pending] = useActionState(
     async (_last: { error: unknown } | null, session: ServiceSession) => {
       if (!canConnectTo(new URL(session.serviceUrl).origin)) {
@@ -49,10 +60,20 @@ export function useSignIn(): SignInCheck {
       const params = { statusIds, limit: MAX_PAGE_SIZE };
       // A tab opened meanwhile is signed in with the outcome (lib/session-share.ts).
       const settled = shareSignInCheck();
+      const { signal } = leaving.current;
       try {
-        const page = await fetchConversationPage(session, params, undefined, {
-          timeoutMs: listTimeoutMs,
-        });
+        // The one retry policy (api/retry.ts), as for the list's own pages: a busy service is
+        // asked again when it said, and the form says when. Tests turn retries off through the
+        // query client's defaults.
+        const page = await withRetries(
+          () =>
+            fetchConversationPage(session, params, undefined, { signal, timeoutMs: listTimeoutMs }),
+          {
+            signal,
+            retries: queryClient.getDefaultOptions().queries?.retry === false ? 0 : MAX_RETRIES,
+            onRetry: (delayMs) => setRetryInSeconds(Math.max(1, Math.round(delayMs / 1000))),
+          },
+        ).finally(() => setRetryInSeconds(null));
         queryClient.setQueryData(conversationKeys.list(params), {
           pages: [page],
           pageParams: [undefined],
@@ -76,6 +97,7 @@ export function useSignIn(): SignInCheck {
     check: (session) => startTransition(() => dispatch(session)),
     pending,
     failure: pending ? null : failure,
+    retryInSeconds: pending ? retryInSeconds : null,
   };
 }
 
