@@ -38,6 +38,14 @@ const LEADING_JUNK = /^[\s.]+/u;
 const TRAILING_JUNK = /[\s.]+$/u;
 const RESERVED_DEVICE = /^(?:con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³]|conin\$|conout\$)$/i;
 
+/**
+ * A file name as shown: its bidi formatting characters (rule 1) made visible as U+FFFD, so that
+ * `rtl\u202Etxt.exe` cannot show as `rtlexe.txt` beside a button that saves `rtltxt.exe`.
+ */
+export function revealBidiFormatting(name: string): string {
+  return name.replace(BIDI_FORMATTING, '\uFFFD');
+}
+
 /** Steps 1–4: everything except length and device names. */
 function isUnsafeCharacter(char: string): boolean {
   const code = char.charCodeAt(0);

@@ -253,6 +253,24 @@ describe('conversation pane', () => {
     const hostile = within(detail).getByRole('button', { name: 'Download ../../etc/passwd' });
     expect(hostile.closest('li')).toHaveTextContent('Saves as “_.._etc_passwd”');
   });
+
+  it('shows a right-to-left override in a file name, so the name cannot pass for another', async () => {
+    const id = quietConversationId();
+    // Drawn as it came, "rtl\u202Etxt.exe" reads "rtlexe.txt"; it saves as "rtltxt.exe".
+    service().addAttachment(id, { fileName: 'rtl\u202Etxt.exe', mimeType: 'text/plain' });
+    const { user } = renderApp({ route: `/conversations/${id}` });
+    const detail = await pane(id);
+    const shown = 'rtl\uFFFDtxt.exe';
+    const download = await within(detail).findByRole('button', { name: `Download ${shown}` });
+    const item = download.closest('li')!;
+    expect(item).toHaveTextContent(shown);
+    expect(item).toHaveTextContent('Saves as “rtltxt.exe”');
+    expect(item.textContent).not.toContain('\u202E');
+
+    await user.click(within(item).getByRole('button', { name: `View ${shown}` }));
+    const viewer = await screen.findByRole('dialog', { name: shown });
+    expect(viewer.textContent).not.toContain('\u202E');
+  });
 });
 
 describe('conversation pane in the agent’s language', () => {

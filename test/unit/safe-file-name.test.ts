@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  revealBidiFormatting,
   MAX_FILE_NAME_BYTES,
   isReservedDeviceName,
   splitExtension,
@@ -432,5 +433,15 @@ describe('uniqueEntryNames', () => {
 
   it('returns an empty list for no names', () => {
     expect(uniqueEntryNames([])).toEqual([]);
+  });
+});
+
+describe('revealBidiFormatting', () => {
+  it('shows every bidi formatting character as U+FFFD and leaves the rest as it came', () => {
+    expect(revealBidiFormatting('invoice\u202Efdp.exe')).toBe('invoice\uFFFDfdp.exe');
+    expect(revealBidiFormatting('\u2066a\u2069\u200E\u200F\u061C../b')).toBe(
+      '\uFFFDa\uFFFD\uFFFD\uFFFD\uFFFD../b',
+    );
+    expect(revealBidiFormatting('تقرير.pdf')).toBe('تقرير.pdf');
   });
 });

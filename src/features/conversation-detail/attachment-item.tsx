@@ -17,7 +17,8 @@ interface AttachmentItemProps {
 /**
  * A thumbnail for raster images (see previews/), then name, media type, View for what the viewer
  * shows (viewer/viewable.ts) and what else can be done with the file (the downloads feature's control, through the slot in lib/attachment-actions.tsx). The
- * name is the sender's raw text, rendered by React as text; the file is saved under the safe name.
+ * name is the sender's text, rendered by React as text (lib/attachment-target.ts); the file is saved
+ * under the safe name, named too when it differs.
  */
 export function AttachmentItem({ attachment, conversationId }: AttachmentItemProps) {
   const { t } = useTranslation();
@@ -36,7 +37,7 @@ export function AttachmentItem({ attachment, conversationId }: AttachmentItemPro
         <span className="attachment-meta">
           {attachment.mimeType ? <bdi>{attachment.mimeType}</bdi> : t('pane.unknownType')}
         </span>
-        {safeName !== attachment.fileName ? (
+        {safeName !== shownName ? (
           <span className="attachment-meta">
             <Translated id="pane.savesAs" values={{ name: <bdi>{safeName}</bdi> }} />
           </span>
