@@ -1,14 +1,38 @@
 import * as v from 'valibot';
-import { t } from '../i18n/translate';
+import { t, type MessageId } from '../i18n/translate';
+
+/**
+ * An address the token may be sent to: http or https without a user name or password. Text that
+ * is not a whole URL passes: the sign-in form asks for a full address when it is used.
+ */
+function isServiceAddress(url: string): boolean {
+  try {
+    const { protocol, username, password } = new URL(url);
+    return /^https?:$/.test(protocol) && !username && !password;
+  } catch {
+    return true;
+  }
+}
+
+/** No dot segments (`..`, `%2e%2e`, `\`), query or fragment: the path stays under the service's. */
+const staysUnderService = (path: string) => !/(^|[/\\])(\.|%2e){1,2}([/\\]|$)|[?#\\]/i.test(path);
 
 /**
  * Runtime configuration, read from `config.json` beside index.html at start-up
  * so one build serves many deployments.
  */
 const configSchema = v.object({
-  serviceUrl: v.optional(v.string(), ''),
+  serviceUrl: v.optional(
+    v.pipe(v.string(), v.check(isServiceAddress, 'app.configMustBeServiceAddress')),
+    '',
+  ),
   messagesPath: v.optional(
-    v.pipe(v.string(), v.startsWith('/'), v.includes('{id}')),
+    v.pipe(
+      v.string(),
+      v.startsWith('/'),
+      v.includes('{id}'),
+      v.check(staysUnderService, 'app.configMustStayUnderService'),
+    ),
     '/conversations/{id}/messages',
   ),
   /** Only the built-in demo sets this, to prefill the sign-in form. */
@@ -61,13 +85,16 @@ function describeIssue(issue: ConfigIssue | undefined): string {
       return t('app.configMustStartWith', { prefix: issue.requirement });
     case 'includes':
       return t('app.configMustInclude', { part: issue.requirement });
+    case 'check':
+      return t(issue.message as MessageId);
     default:
       return t('app.configUnknownProblem');
   }
 }
 
 export function parseConfig(raw: unknown): AppConfig {
-  const result = v.safeParse(configSchema, raw);
+  // An array is an object to the schema, not one of settings.
+  const result = v.safeParse(configSchema, Array.isArray(raw) ? null : raw);
   if (!result.success) {
     const issue = result.issues[0];
     const where = issue ? v.getDotPath(issue) : null;

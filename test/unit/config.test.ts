@@ -25,7 +25,7 @@ describe('config.json', () => {
     });
   });
 
-  it.each([
+  it.each<[unknown, string]>([
     [{ listTimeoutMs: 'soon' }, 'config.json is invalid at "listTimeoutMs": it must be a number'],
     [
       { listTimeoutMs: 1500.5 },
@@ -45,8 +45,35 @@ describe('config.json', () => {
       'config.json is invalid at "messagesPath": it must include {id}',
     ],
     ['https://support.example', 'config.json is invalid: it must be an object of settings'],
+    [[1, 2], 'config.json is invalid: it must be an object of settings'],
+    ...['javascript:alert(1)', 'http://agent:secret@support.example/api', 'ftp://example.com'].map(
+      (serviceUrl): [unknown, string] => [
+        { serviceUrl },
+        'config.json is invalid at "serviceUrl": it must be an http:// or https:// address without a user name or password',
+      ],
+    ),
+    ...[
+      '/../other/{id}/messages',
+      '/c/%2E%2e/{id}',
+      '/c/{id}/.',
+      '/c\\..\\{id}',
+      '/c/{id}/messages?as=admin',
+      '/c/{id}#x',
+    ].map((messagesPath): [unknown, string] => [
+      { messagesPath },
+      `config.json is invalid at "messagesPath": it must be a path under the service's, without . or .. segments, ? or #`,
+    ]),
   ])('refuses %j, naming the setting and what it must be', (raw, text) => {
     expect(refusal(raw).text).toBe(text);
+  });
+
+  it('takes service addresses and paths that stay under the service', () => {
+    for (const serviceUrl of ['', 'https://support.example/api', 'support.example']) {
+      expect(parseConfig({ serviceUrl }).serviceUrl).toBe(serviceUrl);
+    }
+    for (const messagesPath of ['/v2/conversations/{id}/messages', '/c/{id}/...', '/c.d/{id}']) {
+      expect(parseConfig({ messagesPath }).messagesPath).toBe(messagesPath);
+    }
   });
 
   it("says what is wrong in the agent's language, not the schema library's English", async () => {
