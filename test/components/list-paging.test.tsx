@@ -125,6 +125,30 @@ describe('paging while the agent follows the end', () => {
     expect(listRequests()).toHaveLength(23);
   });
 
+  it('asks for one page when the agent reads the last 40 rows, a chain only at the end itself', async () => {
+    useService({ conversations: 3000 });
+    answerPagesAfter(1);
+    renderList();
+    await waitFor(() => expect(latest.rows).toBe(50));
+    // Row 20 drawn last: 29 rows ahead, inside the 40 the next page is asked for within.
+    scrollTo(20);
+    await waitFor(() => expect(latest.rows).toBe(100));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(listRequests()).toHaveLength(2);
+    scrollTo(70);
+    await waitFor(() => expect(latest.rows).toBe(150));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(listRequests()).toHaveLength(3);
+
+    scrollTo(149);
+    await waitFor(() => expect(listRequests().length).toBeGreaterThan(5));
+    // Back up: the chain ends, and its last page lands before the next test's service starts.
+    scrollTo(100);
+    const asked = listRequests().length;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(listRequests().length).toBeLessThanOrEqual(asked + 1);
+  });
+
   it('lets landed rows wait to be drawn up to 4000, and stops once a batch drawn below leaves the view behind', async () => {
     useService({ conversations: 6000 });
     // Each page a task of its own, as over a network, so the list renders between pages.
