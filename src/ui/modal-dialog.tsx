@@ -1,6 +1,7 @@
 import './modal-dialog.css';
 import { useEffect, useId, useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { showModalAfterPaint } from './show-modal-after-paint';
+import { returnFocus } from './return-focus';
 
 interface ModalDialogProps {
   /** Shown (the default); a dialog mounted closed opens without rendering anything new. */
@@ -46,8 +47,7 @@ export function ModalDialog({
   useEffect(() => {
     if (!open) return;
     return () => {
-      const target = returnTo.current;
-      if (target instanceof HTMLElement && target.isConnected) target.focus();
+      returnFocus(returnTo.current);
     };
   }, [open]);
 

@@ -281,6 +281,38 @@ test('at 360 px the Menu is reached by keyboard, and Esc closes it and gives foc
   await expect(conversationPane(page, id)).toBeVisible();
 });
 
+test('a header dialog or panel opened at 1366 px and closed after the window narrowed to 360 px gives the focus to Menu', async ({
+  page,
+  service,
+}) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await signIn(page, service);
+  const menu = page.getByRole('button', { name: 'Menu' });
+  for (const [button, opened] of [
+    [
+      page.getByRole('button', { name: 'Time settings' }),
+      page.getByRole('dialog', { name: 'Time settings' }),
+    ],
+    [
+      page.getByRole('button', { name: 'Go to conversation' }),
+      page.getByRole('dialog', { name: 'Go to conversation' }),
+    ],
+    [
+      page.getByRole('button', { name: 'Downloads' }),
+      page.getByRole('region', { name: 'Downloads' }),
+    ],
+  ] as const) {
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await button.click();
+    await expect(opened).toBeVisible();
+    // A tablet turned, a window snapped to a side: the button is now inside the closed Menu.
+    await page.setViewportSize({ width: 360, height: 640 });
+    await page.keyboard.press('Escape');
+    await expect(opened).toBeHidden();
+    await expect(menu).toBeFocused();
+  }
+});
+
 test('at 390 px a conversation opened from inside the Menu (Go to conversation) leaves the Menu closed', async ({
   page,
   service,

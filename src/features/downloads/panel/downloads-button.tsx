@@ -4,6 +4,7 @@ import { useTranslation } from '../../../i18n/use-translation';
 import { viewToReact } from '../../../ui/view-react';
 import { useDownloadsContext } from '../manager/downloads-context';
 import { downloadsButtonView } from '../markup';
+import { returnFocus } from '../../../ui/return-focus';
 
 interface DownloadsButtonProps {
   /**
@@ -38,9 +39,7 @@ export function DownloadsButton({ panel: DownloadsPanel }: DownloadsButtonProps)
     // Opened with `d`, focus goes back where the agent was (a row, the pane), so that Enter acts
     // there and does not open the panel again. Opened with the button, or when that place is gone,
     // focus goes to the button.
-    if (before instanceof HTMLElement && before !== document.body && before.isConnected)
-      before.focus();
-    else button?.focus();
+    returnFocus(before === document.body ? null : before, button);
   };
   const toggle = () => {
     setFocusedBeforeOpening(document.activeElement);
