@@ -354,7 +354,12 @@ test('right to left (dir=rtl) the layout mirrors: the list on the right of the p
   service,
 }) => {
   await page.setViewportSize({ width: 1366, height: 768 });
-  const id = service.state.dataset.list()[0]!.id;
+  // A short thread: the attachment added comes with the first page of its messages.
+  const id = service.state.dataset
+    .list()
+    .slice(0, 20)
+    .find((conversation) => (service.state.messagesOf(conversation.id) ?? []).length < 40)!.id;
+  service.state.addAttachment(id, { fileName: 'screenshot.png', mimeType: 'text/plain' });
   await signIn(page, service, { path: `/conversations/${id}` });
   // The language switch (issue 20) will set it; the layout must not need anything else.
   await page.evaluate(() => (document.documentElement.dir = 'rtl'));
@@ -369,6 +374,12 @@ test('right to left (dir=rtl) the layout mirrors: the list on the right of the p
   const name = await box(page.locator('.app-name'));
   const signOut = await box(page.getByRole('button', { name: 'Sign out' }));
   expect(signOut.x + signOut.width).toBeLessThan(name.x);
+  // A file name reads left to right, at the start (right) of its column like the rest of it.
+  const fileName = pane.locator('.attachment-name', { hasText: 'screenshot.png' });
+  const nameBox = await box(fileName);
+  const column = await box(fileName.locator('xpath=..'));
+  expect(column.x + column.width - (nameBox.x + nameBox.width)).toBeLessThan(2);
+  expect(nameBox.width).toBeLessThan(column.width / 2);
   expect(await layoutProblems(page)).toEqual([]);
   await page.getByRole('button', { name: 'Downloads' }).click();
   await expect(page.getByRole('region', { name: 'Downloads' })).toBeInViewport({ ratio: 1 });
