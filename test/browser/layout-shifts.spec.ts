@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { conversationList, expect, signIn, test } from './fixtures';
+import { conversationList, expect, pollEveryFiveSeconds, signIn, test } from './fixtures';
 
 /**
  * Opening and closing conversations shift nothing that counts (issue 17): the list's reflow
@@ -101,3 +101,28 @@ for (const viewport of WIDTHS) {
     });
   });
 }
+
+test('news arriving while the agent reads shifts nothing: the banner floats over the list', async ({
+  page,
+  service,
+}) => {
+  await pollEveryFiveSeconds(page);
+  await signIn(page, service);
+  const scroller = page.getByTestId('conversation-scroller');
+  await scroller.evaluate((element) => element.scrollTo({ top: 640 }));
+  const list = service.state.dataset.list();
+  const read = conversationList(page)
+    .getByRole('link')
+    .filter({ hasText: `#${list[12]!.id}` });
+  const before = await read.boundingBox();
+  await watchShifts(page);
+  service.state.dataset.touch(list[40]!.id);
+  await expect(page.getByRole('button', { name: 'Show 1 new or updated' })).toBeVisible({
+    timeout: 15_000,
+  });
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))),
+  );
+  expect(await read.boundingBox()).toEqual(before);
+  expect(await countedShifts(page)).toEqual([]);
+});

@@ -50,15 +50,18 @@ export const FreshNews = memo(function FreshNews({
   }, [fresh.length, t]);
   if (fresh.length === 0) return null;
   return (
-    <button
-      type="button"
-      className="fresh-banner"
-      onClick={(event) => {
-        keepPlace(document.activeElement === event.currentTarget);
-        void merge();
-      }}
-    >
-      {t('fresh.show', { count: fresh.length })}
-    </button>
+    // Over the top of the list, taking no room (fresh-news.css).
+    <div className="fresh-news">
+      <button
+        type="button"
+        className="fresh-banner"
+        onClick={(event) => {
+          keepPlace(document.activeElement === event.currentTarget);
+          void merge();
+        }}
+      >
+        {t('fresh.show', { count: fresh.length })}
+      </button>
+    </div>
   );
 });
