@@ -63,14 +63,15 @@ export function usePageOnScroll(
   const rowsAhead = rowCount - 1 - lastIndex;
   const nearEnd = rowCount === 0 || rowsAhead < PREFETCH_ROWS;
   // Judged when the agent scrolls, not when a page lands (which always leaves the view behind):
-  // reaching the end itself (its last row drawn) starts following it, scrolling back up more than
+  // reaching the end itself (the last row drawn in view; rows that landed since wait for a batch)
+  // starts following it, scrolling back up more than
   // a row stops. An agent reading the rows before it gets the next page, not a chain of them (one
   // scroll into the last 40 rows asked for 82 pages). Smaller moves are the browser keeping the
   // view in place as the footer changes (scroll anchoring).
   const [view, setView] = useState({ scrollOffset, following: false });
   if (view.scrollOffset !== scrollOffset) {
     const following =
-      (rowCount > 0 && rowsAhead <= 0) ||
+      (drawnCount > 0 && lastIndex >= drawnCount - 1) ||
       (view.following && scrollOffset > view.scrollOffset - ROW_HEIGHT);
     setView({ scrollOffset, following });
   }
