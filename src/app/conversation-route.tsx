@@ -3,9 +3,6 @@ import '../ui/print-and-export.css';
 import { useEffect } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
 import { ConversationPane } from '../features/conversation-detail';
-// Asked for by the list as a conversation opens (inbox-layout.tsx).
-/** @public read from the module loadPaneCode (pane-code.ts) returns, which knip cannot follow */
-export { prefetchMessages } from '../features/conversation-detail';
 import { BackToConversations } from '../ui/back-to-conversations';
 import { Translated } from '../i18n/translated';
 import { DownloadActionsProvider } from '../features/downloads';

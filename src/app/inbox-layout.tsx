@@ -1,5 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { lazy, useCallback, useEffect, useState } from 'react';
+import { lazy, useEffect, useState } from 'react';
 import { Outlet, useLocation, useParams } from 'react-router-dom';
 import {
   compactRowsOn,
@@ -15,8 +14,6 @@ import { DownloadsButton, useConfirmedSignOut } from '../features/downloads';
 import { GoToConversation } from '../features/go-to-conversation';
 import { LanguageAndTime } from '../features/language-and-time';
 import { useTranslation } from '../i18n/use-translation';
-import { useConfig } from '../lib/config-context';
-import { ConversationOpeningContext } from '../lib/conversation-opening';
 import { useSession } from '../lib/session-context';
 import { whenIdle } from '../lib/when-idle';
 import { OfflineBanner } from '../ui/offline-banner';
@@ -52,21 +49,8 @@ export function InboxLayout() {
   useEffect(() => whenIdle(() => void loadPaneCode().catch(() => undefined)), []);
   const { pathname } = useLocation();
   useEffect(closeHeaderMenu, [pathname]);
-  const queryClient = useQueryClient();
-  const { messagesPath, listTimeoutMs } = useConfig();
-  // A microtask after the click or key when the pane's code is in (as it is once the list was
-  // idle): the request leaves before the pane renders.
-  const willOpen = useCallback(
-    (id: number) =>
-      void loadPaneCode()
-        .then((code) =>
-          code.prefetchMessages(queryClient, session, messagesPath, id, listTimeoutMs),
-        )
-        .catch(() => undefined),
-    [queryClient, session, messagesPath, listTimeoutMs],
-  );
 
-  const inbox = viewToReact(inboxView(session.serviceUrl, paneOpen), {
+  return viewToReact(inboxView(session.serviceUrl, paneOpen), {
     parts: { 'sign-out': { onClick: signOut } },
     slots: {
       'go-to': <GoToConversation loadDialog={loadGoToDialog} />,
@@ -97,5 +81,4 @@ export function InboxLayout() {
       pane: <Outlet />,
     },
   });
-  return <ConversationOpeningContext value={willOpen}>{inbox}</ConversationOpeningContext>;
 }

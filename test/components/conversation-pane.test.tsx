@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { loadPaneCode } from '../../src/app/pane-code';
 import { findLanguage } from '../../src/i18n/languages';
 import { activateLanguage } from '../../src/i18n/translate';
@@ -14,21 +14,6 @@ const MESSAGES = `${TEST_SERVICE_URL}/conversations/:id/messages`;
 // The pane's code is in the page first, as the app has it once the list has been idle: the first
 // test would otherwise wait for its import, which the test runner compiles on first use.
 beforeAll(() => loadPaneCode());
-
-/**
- * Runs `steps` as a browser would, outside act(): React draws a transition (opening the pane) in a
- * task of its own, where act() would draw it before the input's promises run.
- */
-async function outsideAct(steps: () => Promise<void>) {
-  const scope = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
-  const before = scope.IS_REACT_ACT_ENVIRONMENT;
-  scope.IS_REACT_ACT_ENVIRONMENT = false;
-  try {
-    await steps();
-  } finally {
-    scope.IS_REACT_ACT_ENVIRONMENT = before;
-  }
-}
 
 function pane(id: number) {
   return screen.findByRole('complementary', { name: `Conversation #${id}` });
@@ -62,37 +47,6 @@ describe('conversation pane', () => {
     expect((await messageItems(newest.id)).length).toBeGreaterThan(0);
     // The list stays mounted beside the pane.
     expect(screen.getByRole('list', { name: 'Conversations' })).toBe(list);
-  });
-
-  it('asks for the messages as a row is clicked, or o pressed on it, before the pane is drawn', async () => {
-    const { router } = renderApp();
-    const list = await screen.findByRole('list', { name: 'Conversations' });
-    const [first, second] = service().dataset.list();
-    /** Whether the pane was drawn when each conversation's messages were first asked for. */
-    const drawnWhenAsked = new Map<number, boolean>();
-    const send = globalThis.fetch;
-    // Noted as the request is made: the service (MSW) would see it a few tasks later.
-    const sent = vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
-      const url = input instanceof Request ? input.url : String(input);
-      const id = Number(/\/conversations\/(\d+)\/messages/.exec(url)?.[1]);
-      if (id && !drawnWhenAsked.has(id)) {
-        const heading = screen.queryByRole('heading', { name: `Conversation #${id}` });
-        drawnWhenAsked.set(id, heading !== null);
-      }
-      return send(input, init);
-    });
-    const [firstRow, secondRow] = within(list).getAllByRole('link');
-    await outsideAct(async () => {
-      firstRow!.click();
-      await waitFor(() => expect(drawnWhenAsked.get(first!.id)).toBe(false));
-      await waitFor(() =>
-        expect(router.state.location.pathname).toBe(`/conversations/${first!.id}`),
-      );
-      secondRow!.focus();
-      secondRow!.dispatchEvent(new KeyboardEvent('keydown', { key: 'o', bubbles: true }));
-      await waitFor(() => expect(drawnWhenAsked.get(second!.id)).toBe(false));
-    }).finally(() => sent.mockRestore());
-    expect(await messageItems(second!.id)).toHaveLength(service().messagesOf(second!.id)!.length);
   });
 
   it('opens a deep link to a conversation the list has not loaded, without requesting its fields', async () => {

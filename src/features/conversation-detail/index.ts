@@ -1,2 +1,1 @@
 export { ConversationPane } from './conversation-pane';
-export { prefetchMessages } from './queries';

@@ -15,10 +15,8 @@ export interface ListKeyContext {
   scroller: HTMLElement | null;
   /** `after`: the row after this one, once the next page has brought it. */
   select: (id: number, after?: boolean) => void;
-  /** Opens this conversation in the pane, keeping the current search (the filters). */
-  open: (conversationId: number) => void;
-  /** Closes the pane, keeping the current search. */
-  close: () => void;
+  /** Navigates to this path, keeping the current search (the filters). */
+  go: (path: string) => void;
   /** Opens the "Keyboard shortcuts" help. */
   showHelp: () => void;
 }
@@ -127,11 +125,11 @@ export function handleListKey(context: ListKeyContext): void {
   else if (key === 'o' || (key === 'Enter' && !target.closest('a,button,input,summary,[role]'))) {
     // Enter on a link or button keeps its own meaning (a focused row's link opens it anyway).
     if (selectedId === undefined) return;
-    if (selectedId !== openId) context.open(selectedId);
+    if (selectedId !== openId) context.go(`/conversations/${selectedId}`);
   } else if (key === 'Escape' && context.paneOpen) {
     // An open popover (the header's Menu) takes Esc first: the browser closes it.
     if (document.querySelector(':popover-open')) return;
-    context.close();
+    context.go('/');
   } else if (key === '?') context.showHelp();
   else if (!pressShortcutButton(key)) return;
   event.preventDefault();

@@ -10,7 +10,6 @@ import {
 import { flushSync } from 'react-dom';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { Conversation } from '../../api/schemas';
-import { useConversationOpening } from '../../lib/conversation-opening';
 import { handleListKey, isTyping, type ListKeyContext } from './list-keys';
 import { announceOwnScroll } from './own-scroll';
 import type { ShortcutHelpHandle } from './shortcut-help';
@@ -52,7 +51,6 @@ export function useListKeyboard({
   helpRef,
 }: ListKeyboardOptions) {
   const navigate = useNavigate();
-  const willOpen = useConversationOpening();
   const takeFirstPaintKeys = useFirstPaintKeys();
   const { search, pathname } = useLocation();
   const [selection, setSelection] = useState<Selection | null>(null);
@@ -97,11 +95,7 @@ export function useListKeyboard({
         setSelection(next);
       },
       // Opening or closing the pane renders a lot: in a transition the key is painted first.
-      open: (id) => {
-        willOpen(id);
-        startTransition(() => void navigate(`/conversations/${id}${search}`));
-      },
-      close: () => startTransition(() => void navigate(`/${search}`)),
+      go: (path) => startTransition(() => void navigate(path + search)),
       showHelp: () => helpRef.current?.show(),
     };
     handleListKey(context);

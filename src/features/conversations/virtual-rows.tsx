@@ -3,7 +3,6 @@ import { memo, startTransition, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { Conversation } from '../../api/schemas';
 import { useTranslation } from '../../i18n/use-translation';
-import { useConversationOpening } from '../../lib/conversation-opening';
 import { ConversationRow } from './conversation-row';
 
 /** A click the browser would follow in this tab: the left button, no modifier (new tab, window). */
@@ -50,7 +49,6 @@ export const VirtualRows = memo(function VirtualRows({
 }: VirtualRowsProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const willOpen = useConversationOpening();
   // One handler for every row's link: a click opens the pane without loading the page, in a
   // transition, so the click is painted at once and the pane's render yields to the browser
   // instead of holding the frame. Ctrl/middle click and the like stay the browser's.
@@ -58,7 +56,6 @@ export const VirtualRows = memo(function VirtualRows({
     const link = (event.target as Element).closest<HTMLAnchorElement>('a[data-conversation-id]');
     if (!link || !opensHere(event)) return;
     event.preventDefault();
-    willOpen(Number(link.dataset.conversationId));
     const href = link.getAttribute('href')!;
     startTransition(() => void navigate(href));
   };
