@@ -39,10 +39,10 @@ type ListData = InfiniteData<ConversationPage, string | undefined>;
 
 /**
  * Loads the next page while the agent is near the end of the loaded rows. An agent who scrolled
- * to the end itself follows it: from then on each page is requested the moment the previous one lands
- * (a query cache event, before React draws it), so paging runs at the network's pace until the
- * drawn rows reach FOLLOW_AHEAD_ROWS below the view or FOLLOW_HELD_ROWS wait to be drawn, and the
- * list draws whatever has landed by its next batch (`chainingRef` is set meanwhile).
+ * to the end itself follows it: from then on each page is requested the moment the previous one
+ * lands (a query cache event, before React draws it), so paging runs at the network's pace until
+ * the drawn rows reach FOLLOW_AHEAD_ROWS below the view or FOLLOW_HELD_ROWS wait to be drawn, and
+ * the list draws whatever has landed by its next batch (`chainingRef` is set meanwhile).
  * Scrolling back up stops it. A page that failed waits for Retry (the footer's), so a failing
  * service is not asked again at once.
  */
@@ -63,11 +63,11 @@ export function usePageOnScroll(
   const rowsAhead = rowCount - 1 - lastIndex;
   const nearEnd = rowCount === 0 || rowsAhead < PREFETCH_ROWS;
   // Judged when the agent scrolls, not when a page lands (which always leaves the view behind):
-  // reaching the end itself (the last row drawn in view; rows that landed since wait for a batch)
-  // starts following it, scrolling back up more than
-  // a row stops. An agent reading the rows before it gets the next page, not a chain of them (one
-  // scroll into the last 40 rows asked for 82 pages). Smaller moves are the browser keeping the
-  // view in place as the footer changes (scroll anchoring).
+  // reaching the end itself (the last drawn row in view; rows landed since wait for a batch)
+  // starts following it, scrolling back up more than a row stops. An agent reading the rows
+  // before it gets the next page, not a chain of them (one scroll into the last 40 rows asked for
+  // 82 pages). Smaller moves are the browser keeping the view in place as the footer changes
+  // (scroll anchoring).
   const [view, setView] = useState({ scrollOffset, following: false });
   if (view.scrollOffset !== scrollOffset) {
     const following =
