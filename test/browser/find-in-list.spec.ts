@@ -56,6 +56,9 @@ test('/ finds in the loaded rows; the query survives a reload and a status chang
   // Another status keeps the query; j and Enter work on the narrowed rows.
   await page.getByRole('checkbox', { name: newest.status === 'open' ? 'Open' : 'Closed' }).click();
   await expect(finder(page)).toHaveValue(`contact:${newest.contactId} nonsense`);
+  // The other status's list shown first, as the agent sees it (CI pressed j while it loaded).
+  await expect(page).toHaveURL(/status=/);
+  await expect(rows.first()).toContainText(`#${newest.id}`);
   await page.keyboard.press('j');
   await expect(rows.first()).toBeFocused();
   await page.keyboard.press('Enter');
