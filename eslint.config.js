@@ -171,7 +171,12 @@ export default tseslint.config(
       // for the page's life).
       '@tanstack/query/exhaustive-deps': [
         'error',
-        { allowlist: { types: ['ServiceSession'], variables: ['timeoutMs', 'messagesPath'] } },
+        {
+          allowlist: {
+            types: ['ServiceSession'],
+            variables: ['timeoutMs', 'messagesPath', 'following'],
+          },
+        },
       ],
       'no-console': 'error',
     },

@@ -24,6 +24,11 @@ export interface RequestOptions {
    * a promise of the limit, counted from the request's start all the same).
    */
   timeoutMs?: number | Promise<number> | undefined;
+  /**
+   * For a page of a cursor list whose next page will be asked for as soon as it lands: the query
+   * parameter that page's cursor goes in (json-answer.ts `JsonRequest`).
+   */
+  nextPageParam?: string | undefined;
 }
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -102,7 +107,9 @@ export async function getJson<TSchema extends v.GenericSchema>(
   options: RequestOptions = {},
 ): Promise<v.InferOutput<TSchema>> {
   const url = buildServiceUrl(session.serviceUrl, path, query);
-  const answer = await requestJson({ url: url.href, headers: authHeaders(session) }, options);
+  const request: JsonRequest = { url: url.href, headers: authHeaders(session) };
+  if (options.nextPageParam !== undefined) request.nextPageParam = options.nextPageParam;
+  const answer = await requestJson(request, options);
   const status = answer.status;
   const retryAfterMs = parseRetryAfter(answer.retryAfter);
   if (!answer.body) {

@@ -8,6 +8,12 @@
 export interface JsonRequest {
   url: string;
   headers: Record<string, string>;
+  /**
+   * Set for a page of a cursor list whose next page will be asked for as soon as this one lands
+   * (an agent following the list's end): the query parameter the answer's `pagination.next` goes
+   * in. The request worker then starts that page early (request-worker/early-next-page.ts).
+   */
+  nextPageParam?: string | undefined;
 }
 
 /** What came back: enough for getJson to tell a page from the service's error or a broken answer. */

@@ -141,3 +141,53 @@ test('a worker whose file cannot be loaded (replaced by a deploy): the page make
   // All of them the page's own.
   expect(await madeByThePage(page, '/conversations/list')).toBe(listRequests(service).length);
 });
+
+test('following the end, the worker asks for the next page while the page is busy; scrolled back up and down again, every conversation shows once', async ({
+  page,
+  startService,
+}) => {
+  const service = await startService({ conversations: 3000 });
+  await signIn(page, service);
+  await appStarted(page);
+  await requestWorkerStarted(page);
+  const scroller = page.getByTestId('conversation-scroller');
+  // A slow service, so that a page is on its way when the page's main thread gets busy.
+  service.state.faults.latencyMs = 500;
+  let asked = listRequests(service).length;
+  await expect
+    .poll(
+      async () => {
+        await scroller.evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
+        return listRequests(service).length;
+      },
+      { intervals: [100], timeout: 10_000 },
+    )
+    .toBeGreaterThan(asked + 1);
+  // Following the end: a request has just reached the service. The page's main thread is now
+  // busy for 2 s (a long render, a slow laptop): only the worker can ask for anything meanwhile.
+  asked = listRequests(service).length;
+  await expect.poll(() => listRequests(service).length, { intervals: [10] }).toBeGreaterThan(asked);
+  asked = listRequests(service).length;
+  const busy = page.evaluate(() => {
+    const end = performance.now() + 2000;
+    while (performance.now() < end);
+  });
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  // The page on its way came back after 500 ms, and the worker asked for the one after it at once.
+  expect(listRequests(service).length).toBe(asked + 1);
+  await busy;
+
+  // Scrolled back up mid-paging, then down to the end again.
+  service.state.faults.latencyMs = 0;
+  await scroller.evaluate((element) => element.scrollTo({ top: element.scrollHeight / 3 }));
+  await page.waitForTimeout(500);
+  await scrollListToEnd(page, 'All 3,000 conversations loaded');
+  // A page started early and not asked for within a few seconds may be asked for again; no
+  // conversation shows twice either way.
+  const cursors = pagesAfterTheFirst(service);
+  expect(cursors.length - new Set(cursors).size).toBeLessThanOrEqual(1);
+  const ids = await conversationList(page)
+    .getByRole('link')
+    .evaluateAll((links) => links.map((link) => link.getAttribute('data-conversation-id')));
+  expect(new Set(ids).size).toBe(ids.length);
+});

@@ -3,6 +3,8 @@ import { onlineManager, useQueryClient, type InfiniteData } from '@tanstack/reac
 import { delay, http, HttpResponse } from 'msw';
 import { useRef, useState, type ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { sendJsonRequestsThrough } from '../../src/api/http';
+import { readJsonAnswer } from '../../src/api/json-answer';
 import { conversationKeys } from '../../src/api/query-keys';
 import type { Conversation, ConversationPage } from '../../src/api/schemas';
 import { AppProviders } from '../../src/app/providers';
@@ -291,6 +293,38 @@ describe('the list while the agent follows the end', () => {
     // Told of the end, and of a few pages as following began: far fewer renders than pages.
     expect(followed.renders - rendersBefore).toBeLessThan(pages / 2);
     expect(followed.fetching).toBe(false);
+  });
+
+  it('says the next page is wanted with each page asked for while following, and only then', async () => {
+    useService({ conversations: 1000 });
+    // What each request tells its carrier (the request worker starts a wanted next page early).
+    const told: { next: string | null; nextPageParam: string | undefined }[] = [];
+    sendJsonRequestsThrough((request, signal) => {
+      told.push({
+        next: new URL(request.url).searchParams.get('next'),
+        nextPageParam: request.nextPageParam,
+      });
+      return readJsonAnswer(request, signal);
+    });
+    try {
+      renderFollowingList(1);
+      await waitFor(() => expect(followed.drawn).toBe(50));
+      act(() => followed.setView({ lastIndex: 20, scrollOffset: 20 * 64 }));
+      await waitFor(() => expect(followed.drawn).toBe(100));
+      // The first page, and one asked for by reading near the end: no next page wanted.
+      expect(told.map((request) => request.nextPageParam)).toEqual([undefined, undefined]);
+
+      act(() => followed.setView({ lastIndex: 99, scrollOffset: 99 * 64 }));
+      await waitFor(() => expect(followed.drawn).toBe(1000));
+      // Following: the page that reached the end is asked as before, every one after it says so.
+      const [reachingEnd, ...followingOn] = told.slice(2);
+      expect(reachingEnd?.nextPageParam).toBeUndefined();
+      expect(followingOn.length).toBeGreaterThanOrEqual(17);
+      expect(followingOn.every((request) => request.nextPageParam === 'next')).toBe(true);
+      expect(new Set(told.map((request) => request.next)).size).toBe(told.length);
+    } finally {
+      sendJsonRequestsThrough(readJsonAnswer);
+    }
   });
 
   it('shows a failed page with every row that landed before it, and its Retry as loading', async () => {

@@ -11,7 +11,8 @@ import {
 import { applyConnectPolicy } from '../../src/lib/connect-policy';
 import type { PageMessage, WorkerMessage } from '../../src/api/request-worker/protocol';
 import { serveJsonRequests, type PagePort } from '../../src/api/request-worker/serve-requests';
-import { server, TEST_SERVICE_URL, TEST_TOKEN } from '../support/msw';
+import { EARLY_PAGE_KEPT_MS } from '../../src/api/request-worker/early-next-page';
+import { listRequests, server, TEST_SERVICE_URL, TEST_TOKEN, useService } from '../support/msw';
 
 const session = { serviceUrl: TEST_SERVICE_URL, token: TEST_TOKEN };
 const params = { statusIds: [], limit: MAX_PAGE_SIZE };
@@ -305,5 +306,108 @@ describe('serveJsonRequests (the worker side)', () => {
     expect(answered(1)).toMatchObject({ answer: { status: 200, body: { json: { there: true } } } });
     // No token in this request: the double's 401 envelope, read as an answer.
     expect(answered(5)).toMatchObject({ answer: { status: 401 } });
+  });
+});
+
+describe('the next page started early (early-next-page.ts)', () => {
+  const cursors = () => listRequests().map((query) => query.get('next'));
+  const following = { nextWanted: true };
+
+  it('starts the page after one whose next is wanted, and answers it from there when asked', async () => {
+    const pair = await started(pairedWorker());
+    const first = await fetchConversationPage(session, params, undefined, following);
+    // The service is asked for the second page before the page asks for it.
+    await vi.waitFor(() => expect(cursors()).toEqual([null, first.pagination!.next]));
+    const second = await fetchConversationPage(session, params, first.pagination!.next, following);
+    await vi.waitFor(() => expect(cursors()).toHaveLength(3));
+    // Each page asked of the service once, the third started as the second arrived.
+    expect(cursors()).toEqual([null, first.pagination!.next, second.pagination!.next]);
+    expect(pair.requests().map((request) => request.nextPageParam)).toEqual(['next', 'next']);
+    // The page as the service gives it when asked.
+    expect(await fetchConversationPage(session, params, first.pagination!.next)).toEqual(second);
+  });
+
+  it('starts nothing for a page whose next is not wanted, nor after the last page', async () => {
+    await started(pairedWorker());
+    useService({ conversations: 60 });
+    const first = await fetchConversationPage(session, params, undefined);
+    await fetchConversationPage(session, params, first.pagination!.next, following);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(cursors()).toEqual([null, first.pagination!.next]);
+  });
+
+  it('answers anew a page asked for under another token, or after EARLY_PAGE_KEPT_MS', async () => {
+    await started(pairedWorker());
+    // Time moves on as it does (the paired worker's messages take a timer), and jumps when told.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+    try {
+      const first = await fetchConversationPage(session, params, undefined, following);
+      const next = first.pagination!.next;
+      await vi.waitFor(() => expect(cursors()).toHaveLength(2));
+      // Signed in again meanwhile: the early page, asked under the old token, is not used.
+      const resignedIn = { ...session, token: 'another-token' };
+      await expect(fetchConversationPage(resignedIn, params, next)).rejects.toMatchObject({
+        status: 401,
+      });
+      expect(cursors()).toEqual([null, next, next]);
+
+      await fetchConversationPage(session, params, undefined, following);
+      await vi.waitFor(() => expect(cursors()).toHaveLength(5));
+      await vi.advanceTimersByTimeAsync(EARLY_PAGE_KEPT_MS);
+      // Paging rested past the time kept: the page is asked of the service again.
+      await fetchConversationPage(session, params, next);
+      expect(cursors()).toEqual([null, next, next, null, next, next]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('an early page that failed fails when asked for, and the retry asks anew', async () => {
+    await started(pairedWorker());
+    // The first request for a second page gets no answer (the connection drops).
+    let dropped = 0;
+    server.use(
+      http.get(LIST, ({ request }) => {
+        if (!new URL(request.url).searchParams.has('next') || dropped > 0) return undefined;
+        dropped += 1;
+        return HttpResponse.error();
+      }),
+    );
+    const first = await fetchConversationPage(session, params, undefined, following);
+    const next = first.pagination!.next;
+    await vi.waitFor(() => expect(dropped).toBe(1));
+    await expect(fetchConversationPage(session, params, next, following)).rejects.toMatchObject({
+      kind: 'network',
+    });
+    const again = await fetchConversationPage(session, params, next);
+    expect(again.data).toHaveLength(50);
+    expect(cursors()).toEqual([null, next]);
+  });
+
+  it('an early page given up by the page that asked for it is aborted at the service', async () => {
+    await started(pairedWorker());
+    let serviceSawAbort = false;
+    let secondPages = 0;
+    server.use(
+      http.get(LIST, async ({ request }) => {
+        if (!new URL(request.url).searchParams.has('next')) return undefined;
+        secondPages += 1;
+        request.signal.addEventListener('abort', () => (serviceSawAbort = true));
+        await delay('infinite');
+        return HttpResponse.json({});
+      }),
+    );
+    const first = await fetchConversationPage(session, params, undefined, following);
+    await vi.waitFor(() => expect(secondPages).toBe(1));
+    const caller = new AbortController();
+    const second = fetchConversationPage(session, params, first.pagination!.next, {
+      signal: caller.signal,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    caller.abort(new DOMException('Scrolled away', 'AbortError'));
+    await expect(second).rejects.toThrow('Scrolled away');
+    await vi.waitFor(() => expect(serviceSawAbort).toBe(true));
+    // Started early, then asked for: the service was asked once.
+    expect(secondPages).toBe(1);
   });
 });

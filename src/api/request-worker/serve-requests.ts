@@ -1,5 +1,6 @@
 import { serviceOrigin } from '../../lib/origin-guard';
 import { readJsonAnswer } from '../json-answer';
+import { createEarlyPages, nextPageRequest } from './early-next-page';
 import type { PageMessage, WorkerMessage } from './protocol';
 
 /** The side of a worker (or of a test's stand-in for one) that talks to its page. */
@@ -19,6 +20,7 @@ export interface PagePort {
 export function serveJsonRequests(page: PagePort): void {
   const running = new Map<number, AbortController>();
   let onlyOrigin: string | undefined;
+  const earlyPages = createEarlyPages();
 
   page.addEventListener('message', ({ data: message }) => {
     if (message.type === 'ping') {
@@ -34,17 +36,22 @@ export function serveJsonRequests(page: PagePort): void {
       running.delete(message.id);
       return;
     }
-    const { id, url, headers } = message;
-    if (!mayConnectTo(url, onlyOrigin)) {
+    const { id, url, headers, nextPageParam } = message;
+    const request = { url, headers, nextPageParam };
+    if (!mayConnectTo(request.url, onlyOrigin)) {
       page.postMessage({ type: 'failed', id });
       return;
     }
-    const controller = new AbortController();
+    const taken = earlyPages.take(request);
+    const controller = taken?.controller ?? new AbortController();
     running.set(id, controller);
-    readJsonAnswer({ url, headers }, controller.signal).then(
+    (taken?.answer ?? readJsonAnswer(request, controller.signal)).then(
       (answer) => {
         // An answer the page gave up on is not sent: it has forgotten the request.
-        if (running.delete(id)) page.postMessage({ type: 'answer', id, answer });
+        if (!running.delete(id)) return;
+        page.postMessage({ type: 'answer', id, answer });
+        const next = nextPageRequest(request, answer);
+        if (next && mayConnectTo(next.url, onlyOrigin)) earlyPages.start(next);
       },
       () => {
         if (running.delete(id)) page.postMessage({ type: 'failed', id });

@@ -4,16 +4,25 @@ import type { ServiceSession } from '../../api/http';
 import { conversationKeys } from '../../api/query-keys';
 import { pagingState } from './paging';
 
-/** One request per page, each cursor followed once (paging.ts has the rules). */
+/**
+ * One request per page, each cursor followed once (paging.ts has the rules). While `following()`
+ * says so (use-page-on-scroll.ts: the agent follows the end, each page asked for as the one before
+ * it lands) each request says the next page is wanted, which the request worker starts early.
+ */
 export function conversationListOptions(
   session: ServiceSession,
   params: ConversationListParams,
   timeoutMs: number,
+  following?: () => boolean,
 ) {
   return infiniteQueryOptions({
     queryKey: conversationKeys.list(params),
     queryFn: ({ pageParam, signal }) =>
-      fetchConversationPage(session, params, pageParam, { signal, timeoutMs }),
+      fetchConversationPage(session, params, pageParam, {
+        signal,
+        timeoutMs,
+        nextWanted: following?.(),
+      }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (_lastPage, pages, _lastParam, pageParams) =>
       pagingState(pages, pageParams).next,

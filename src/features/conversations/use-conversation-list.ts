@@ -48,8 +48,10 @@ export function useConversationList(
     }),
     [uniqueRows],
   );
+  const isFollowing = useCallback(() => chainingRef?.current === true, [chainingRef]);
   const query = useInfiniteQuery({
-    ...conversationListOptions(session, params, listTimeoutMs),
+    // eslint-disable-next-line react-hooks/refs -- read when a page's request is made, not in render
+    ...conversationListOptions(session, params, listTimeoutMs, isFollowing),
     select: selectRows,
     notifyOnChangeProps: () => (chainingRef?.current ? TOLD_WHILE_CHAINING : undefined),
   });
