@@ -62,14 +62,22 @@ export function parseRetryAfter(header: string | null, now = Date.now()): number
 }
 
 let transport: JsonTransport = readJsonAnswer;
+let forgetAhead = () => {};
 
 /**
  * Sends the JSON requests made from now on through `next`: the request worker once it is ready
  * (request-worker/client.ts), the page's own fetch again if it fails. Every request still runs
- * under getJson's deadline, validation and errors, whichever carries it.
+ * under getJson's deadline, validation and errors, whichever carries it. `forget` gives up what
+ * the carrier started before it was asked (the request worker's early next page).
  */
-export function sendJsonRequestsThrough(next: JsonTransport): void {
+export function sendJsonRequestsThrough(next: JsonTransport, forget = () => {}): void {
   transport = next;
+  forgetAhead = forget;
+}
+
+/** The session ended: nothing started ahead with its token goes on or is kept. */
+export function forgetRequestsAhead(): void {
+  forgetAhead();
 }
 
 /**

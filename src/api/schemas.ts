@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { CURSOR_PATTERN } from './cursor';
 
 /**
  * Run-time shapes of everything the service sends. The interface fixes the
@@ -20,7 +21,7 @@ export type Conversation = v.InferOutput<typeof conversationSchema>;
 export const paginationSchema = v.object({
   more: v.boolean(),
   // A string holding an integer; kept as the exact string the service sent.
-  next: v.pipe(v.string(), v.regex(/^-?\d+$/, 'pagination.next must hold an integer')),
+  next: v.pipe(v.string(), v.regex(CURSOR_PATTERN, 'pagination.next must hold an integer')),
 });
 
 export const errorItemSchema = v.object({

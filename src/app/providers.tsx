@@ -1,5 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
+import { forgetRequestsAhead } from '../api/http';
 import type { AppConfig } from '../lib/config';
 import { DownloadsProvider, type DownloadOptions } from '../features/downloads';
 import { ConfigProvider } from '../lib/config-context';
@@ -58,8 +59,11 @@ export function AppProviders({
     if (handOver.firstPage) takeOverFirstPage(client, handOver.firstPage, config.listTimeoutMs);
     return client;
   });
-  // Nothing fetched with an ended session's token may be shown again.
-  const dropCache = useCallback(() => queryClient.clear(), [queryClient]);
+  // Nothing fetched with an ended session's token may be shown again, or be fetched on.
+  const dropCache = useCallback(() => {
+    queryClient.clear();
+    forgetRequestsAhead();
+  }, [queryClient]);
 
   return (
     <ConfigProvider config={config}>

@@ -1,6 +1,6 @@
 import type { Attachment } from '../api/schemas';
 import { isServiceUrl } from './origin-guard';
-import { revealBidiFormatting, toSafeFileName } from './safe-file-name';
+import { revealHiddenCharacters, toSafeFileName } from './safe-file-name';
 
 const MAX_SHOWN_HOST_LENGTH = 80;
 
@@ -21,13 +21,13 @@ export function savedFileName(attachment: Attachment): string {
 }
 
 /**
- * The name to show: the sender's text (React renders it as text) with any bidi formatting made
- * visible, or the safe name if blank. The pane adds the saved name when it differs.
+ * The name to show: the sender's text (React renders it as text) with any bidi formatting or
+ * control character made visible, or the safe name if blank. The pane adds the saved name when it differs.
  */
 export function shownFileName(attachment: Attachment): string {
   return attachment.fileName.trim() === ''
     ? savedFileName(attachment)
-    : revealBidiFormatting(attachment.fileName);
+    : revealHiddenCharacters(attachment.fileName);
 }
 
 /** The host to name in the refusal, shortened; the url itself is untrusted text. */

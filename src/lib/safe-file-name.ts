@@ -39,17 +39,27 @@ const TRAILING_JUNK = /[\s.]+$/u;
 const RESERVED_DEVICE = /^(?:con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³]|conin\$|conout\$)$/i;
 
 /**
- * A file name as shown: its bidi formatting characters (rule 1) made visible as U+FFFD, so that
- * `rtl\u202Etxt.exe` cannot show as `rtlexe.txt` beside a button that saves `rtltxt.exe`.
+ * A file name as shown: its bidi formatting characters (rule 1) and control characters (rule 3)
+ * made visible as U+FFFD, so that `rtl\u202Etxt.exe` cannot show as `rtlexe.txt` beside a button
+ * that saves `rtltxt.exe`, and a line break or a bell does not end up unseen in a button's
+ * accessible name, which a screen reader reads out.
  */
-export function revealBidiFormatting(name: string): string {
-  return name.replace(BIDI_FORMATTING, '\uFFFD');
+export function revealHiddenCharacters(name: string): string {
+  let shown = '';
+  for (const char of name.replace(BIDI_FORMATTING, '\uFFFD')) {
+    shown += isControlCharacter(char) ? '\uFFFD' : char;
+  }
+  return shown;
+}
+
+function isControlCharacter(char: string): boolean {
+  const code = char.charCodeAt(0);
+  return code <= 0x1f || (code >= 0x7f && code <= 0x9f);
 }
 
 /** Steps 1–4: everything except length and device names. */
 function isUnsafeCharacter(char: string): boolean {
-  const code = char.charCodeAt(0);
-  return code <= 0x1f || (code >= 0x7f && code <= 0x9f) || UNSAFE_PUNCTUATION.has(char);
+  return isControlCharacter(char) || UNSAFE_PUNCTUATION.has(char);
 }
 
 function cleanCharacters(raw: string): string {

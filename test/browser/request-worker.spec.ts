@@ -163,10 +163,13 @@ test('following the end, the worker asks for the next page while the page is bus
       { intervals: [100], timeout: 10_000 },
     )
     .toBeGreaterThan(asked + 1);
-  // Following the end: a request has just reached the service. The page's main thread is now
-  // busy for 2 s (a long render, a slow laptop): only the worker can ask for anything meanwhile.
+  // Following the end: a request has just reached the service, and the page has asked for it
+  // (at once if the worker started it early) well before its answer is due. The page's main
+  // thread is then busy for 2 s (a long render, a slow laptop): only the worker can ask for
+  // anything meanwhile.
   asked = listRequests(service).length;
   await expect.poll(() => listRequests(service).length, { intervals: [10] }).toBeGreaterThan(asked);
+  await page.waitForTimeout(250);
   asked = listRequests(service).length;
   const busy = page.evaluate(() => {
     const end = performance.now() + 2000;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  revealBidiFormatting,
+  revealHiddenCharacters,
   MAX_FILE_NAME_BYTES,
   isReservedDeviceName,
   splitExtension,
@@ -436,12 +436,20 @@ describe('uniqueEntryNames', () => {
   });
 });
 
-describe('revealBidiFormatting', () => {
+describe('revealHiddenCharacters', () => {
   it('shows every bidi formatting character as U+FFFD and leaves the rest as it came', () => {
-    expect(revealBidiFormatting('invoice\u202Efdp.exe')).toBe('invoice\uFFFDfdp.exe');
-    expect(revealBidiFormatting('\u2066a\u2069\u200E\u200F\u061C../b')).toBe(
+    expect(revealHiddenCharacters('invoice\u202Efdp.exe')).toBe('invoice\uFFFDfdp.exe');
+    expect(revealHiddenCharacters('\u2066a\u2069\u200E\u200F\u061C../b')).toBe(
       '\uFFFDa\uFFFD\uFFFD\uFFFD\uFFFD../b',
     );
-    expect(revealBidiFormatting('تقرير.pdf')).toBe('تقرير.pdf');
+    expect(revealHiddenCharacters('تقرير.pdf')).toBe('تقرير.pdf');
+  });
+
+  it('shows control characters as U+FFFD: a line break or a bell is not read out unseen', () => {
+    expect(revealHiddenCharacters('report\n2026.pdf')).toBe('report\uFFFD2026.pdf');
+    expect(revealHiddenCharacters('a\u0000b\u0007c\u007Fd\u009Fe.txt')).toBe(
+      'a\uFFFDb\uFFFDc\uFFFDd\uFFFDe.txt',
+    );
+    expect(revealHiddenCharacters('tab\tname.txt')).toBe('tab\uFFFDname.txt');
   });
 });

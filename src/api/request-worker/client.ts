@@ -119,7 +119,8 @@ export function startRequestWorker(create: () => RequestWorker = createRequestWo
     heardAt = performance.now();
     if (data.type === 'pong') return;
     if (data.type === 'ready') {
-      if (!failed) sendJsonRequestsThrough(throughWorker);
+      if (!failed)
+        sendJsonRequestsThrough(throughWorker, () => worker.postMessage({ type: 'forget' }));
       return;
     }
     const entry = waiting.get(data.id);

@@ -5,6 +5,7 @@
  * is only answered sooner: its request went out while the page's main thread was still busy with
  * the one before it.
  */
+import { isCursor } from '../cursor';
 import { readJsonAnswer, type JsonAnswer, type JsonRequest } from '../json-answer';
 
 /**
@@ -29,8 +30,9 @@ export interface TakenPage {
 }
 
 /**
- * The page after `answer` as the interface defines it: `pagination.more` with its `next`, sent as
- * the query parameter `param` with every other parameter kept.
+ * The page after `answer` as the interface defines it: `pagination.more` with its `next` (a cursor
+ * the page's validation would take), sent as the query parameter `param` with every other
+ * parameter kept.
  */
 export function nextPageRequest(request: JsonRequest, answer: JsonAnswer): JsonRequest | undefined {
   const param = request.nextPageParam;
@@ -40,7 +42,7 @@ export function nextPageRequest(request: JsonRequest, answer: JsonAnswer): JsonR
     typeof json === 'object' && json !== null && 'pagination' in json ? json.pagination : undefined;
   if (typeof pagination !== 'object' || pagination === null) return undefined;
   const { more, next } = pagination as { more?: unknown; next?: unknown };
-  if (more !== true || typeof next !== 'string' || next === '') return undefined;
+  if (more !== true || !isCursor(next)) return undefined;
   const url = new URL(request.url);
   url.searchParams.set(param, next);
   return { ...request, url: url.href };
@@ -61,7 +63,7 @@ function sameRequest(a: JsonRequest, b: JsonRequest): boolean {
 export function createEarlyPages() {
   let early: EarlyPage | undefined;
 
-  const drop = () => {
+  const forget = () => {
     if (!early) return;
     clearTimeout(early.expiry);
     early.controller.abort();
@@ -71,13 +73,18 @@ export function createEarlyPages() {
   return {
     /** Starts `request` now, in place of any page started before it. */
     start(request: JsonRequest): void {
-      drop();
+      forget();
       const controller = new AbortController();
       const answer = readJsonAnswer(request, controller.signal);
-      // Nobody may be waiting for it yet: its failure is read when it is asked for.
-      answer.catch(() => undefined);
-      early = { request, controller, answer, expiry: setTimeout(drop, EARLY_PAGE_KEPT_MS) };
+      // No answer at all (the connection dropped): the page's own request, when it comes, is made
+      // anew rather than failing at once with what happened before it asked.
+      answer.catch(() => {
+        if (early?.answer === answer) forget();
+      });
+      early = { request, controller, answer, expiry: setTimeout(forget, EARLY_PAGE_KEPT_MS) };
     },
+    /** Gives up the page started early, if any (the session ended). */
+    forget,
     /** The page started early for `request`, if that is the one. */
     take(request: JsonRequest): TakenPage | undefined {
       if (!early || !sameRequest(early.request, request)) return undefined;

@@ -7,12 +7,14 @@ import type { JsonAnswer, JsonRequest } from '../json-answer';
 /**
  * The page asks for a request, or gives one up (its deadline or its caller's cancel), names the
  * one origin the worker may connect to from now on (the page's connect policy,
- * lib/connect-policy.ts, told with the first request after it is applied), or asks whether the
- * worker still runs (`ping`, after a request given up without a word from it).
+ * lib/connect-policy.ts, told with the first request after it is applied), asks whether the
+ * worker still runs (`ping`, after a request given up without a word from it), or ends the
+ * session (`forget`: a page started early is given up, with its token).
  */
 export type PageMessage =
   | ({ type: 'request'; id: number } & JsonRequest)
   | { type: 'abort'; id: number }
+  | { type: 'forget' }
   | { type: 'connect-only'; origin: string }
   | { type: 'ping' };
 

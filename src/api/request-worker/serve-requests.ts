@@ -31,6 +31,10 @@ export function serveJsonRequests(page: PagePort): void {
       onlyOrigin ??= message.origin;
       return;
     }
+    if (message.type === 'forget') {
+      earlyPages.forget();
+      return;
+    }
     if (message.type === 'abort') {
       running.get(message.id)?.abort();
       running.delete(message.id);

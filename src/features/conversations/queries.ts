@@ -21,7 +21,8 @@ export function conversationListOptions(
       fetchConversationPage(session, params, pageParam, {
         signal,
         timeoutMs,
-        nextWanted: following?.(),
+        // A first page is never one the agent follows on to (a filter just changed, say).
+        nextWanted: pageParam !== undefined && following?.(),
       }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (_lastPage, pages, _lastParam, pageParams) =>
