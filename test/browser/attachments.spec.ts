@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { toSafeFileName } from '../../src/lib/safe-file-name';
+import { revealHiddenCharacters, toSafeFileName } from '../../src/lib/safe-file-name';
 import { SCRIPT_MARKER, type RunningServiceDouble } from '../../service-double/index';
 import {
   expectedSha256,
@@ -403,7 +403,9 @@ test.describe('attachment downloads', () => {
       const pane = await openConversation(page, service, id);
       for (const { fileName } of names) {
         const expected = toSafeFileName(fileName, '');
-        const accessibleName = `Download ${fileName.replace(/\s+/g, ' ')}`;
+        // Shown with its control characters made visible: no line break or bell read out unseen.
+        const accessibleName = `Download ${revealHiddenCharacters(fileName)}`;
+        expect(accessibleName).not.toMatch(/\p{Cc}/u);
         const started = page.waitForEvent('download');
         await pane.getByRole('button', { name: accessibleName, exact: true }).click();
         const saved = await started;
