@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { normaliseServiceUrl } from '../features/auth';
+import { normaliseServiceUrl } from '../lib/service-address';
 import { useTranslation } from '../i18n/use-translation';
 import { ConfigError, type AppConfig } from '../lib/config';
 import type { HandOver } from '../lib/hand-over';

@@ -1,18 +1,21 @@
 import * as v from 'valibot';
 import { t, type MessageId } from '../i18n/translate';
+import { normaliseServiceUrl } from './service-address';
 
 /**
- * An address the token may be sent to: http or https without a user name or password. Text that
- * is not a whole URL passes: the sign-in form asks for a full address when it is used.
+ * An address the sign-in form takes (service-address.ts). Text that is not a whole URL passes:
+ * the form asks for a full address when it is used.
  */
-function isServiceAddress(url: string): boolean {
-  try {
-    const { protocol, username, password } = new URL(url);
-    return /^https?:$/.test(protocol) && !username && !password;
-  } catch {
-    return true;
-  }
+function isServiceAddress(text: string): boolean {
+  return !URL.canParse(text.trim()) || normaliseServiceUrl(text) !== null;
 }
+
+/**
+ * A timer's setting: browsers keep a timer's delay in 32 bits, and a longer one fires at once
+ * (a poll every 2^31 ms asked the service in a tight loop).
+ */
+const timerMs = (min: number, fallback: number) =>
+  v.optional(v.pipe(v.number(), v.integer(), v.minValue(min), v.maxValue(2 ** 31 - 1)), fallback);
 
 /** No dot segments (`..`, `%2e%2e`, `\`), query or fragment: the path stays under the service's. */
 const staysUnderService = (path: string) => !/(^|[/\\])(\.|%2e){1,2}([/\\]|$)|[?#\\]/i.test(path);
@@ -37,9 +40,9 @@ const configSchema = v.object({
   ),
   /** Only the built-in demo sets this, to prefill the sign-in form. */
   demoToken: v.optional(v.string()),
-  listTimeoutMs: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1000)), 30_000),
-  pollIntervalMs: v.optional(v.pipe(v.number(), v.integer(), v.minValue(5000)), 30_000),
-  hiddenPollIntervalMs: v.optional(v.pipe(v.number(), v.integer(), v.minValue(5000)), 120_000),
+  listTimeoutMs: timerMs(1000, 30_000),
+  pollIntervalMs: timerMs(5000, 30_000),
+  hiddenPollIntervalMs: timerMs(5000, 120_000),
 });
 
 export type AppConfig = v.InferOutput<typeof configSchema>;
@@ -81,6 +84,8 @@ function describeIssue(issue: ConfigIssue | undefined): string {
       return t('app.configMustBeWhole');
     case 'min_value':
       return t('app.configMustBeAtLeast', { min: issue.requirement });
+    case 'max_value':
+      return t('app.configMustBeAtMost', { max: issue.requirement });
     case 'starts_with':
       return t('app.configMustStartWith', { prefix: issue.requirement });
     case 'includes':

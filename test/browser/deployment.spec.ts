@@ -51,6 +51,8 @@ interface Deployment {
   serviceOrigin: string;
   /** The config.json served beside index.html. */
   config: { serviceUrl: string; messagesPath: string };
+  /** The directory nginx serves: the build with the config.json. */
+  root: string;
 }
 
 /** deploy/nginx.conf with what a deployment changes replaced; each must be found as expected. */
@@ -203,6 +205,7 @@ const test = base.extend<{ deployment: Deployment }>({
             redirectUrl: `http://127.0.0.1:${redirectPort}`,
             serviceOrigin,
             config,
+            root,
           });
         } finally {
           await stopNginx(nginx.child);
@@ -304,9 +307,11 @@ test('deploy/nginx.conf serves the build with the documented headers, SPA fallba
     expectHeaders(response, { ...security, 'cache-control': 'no-cache' }, path);
   }
 
+  // The build holds no config.json: copying a new build over a deployment keeps the deployment's.
+  expect(await readdir(BUILD_DIR)).not.toContain('config.json');
   // Every file beside index.html (config.json, the download worker, the favicon, anything public/
   // adds) is revalidated on each use, with its own type and bytes.
-  const topLevel = (await readdir(BUILD_DIR, { withFileTypes: true })).filter((entry) =>
+  const topLevel = (await readdir(deployment.root, { withFileTypes: true })).filter((entry) =>
     entry.isFile(),
   );
   expect(topLevel.map((entry) => entry.name)).toEqual(
@@ -415,6 +420,24 @@ test('deploy/nginx.conf serves the build with the documented headers, SPA fallba
   );
   expect(redirect.status).toBe(301);
   expect(redirect.headers.get('location')).toBe('https://127.0.0.1/conversations/123?statusId=1');
+});
+
+test('without a config.json nginx answers 404, and the app starts on its defaults', async ({
+  deployment,
+  page,
+}) => {
+  await rm(join(deployment.root, 'config.json'));
+  const security = await documentedHeaders(deployment.serviceOrigin);
+  const { response, body } = await get(`${deployment.url}/config.json`);
+  expect(response.status).toBe(404);
+  // Not index.html, which the app read as a broken config.json and stopped.
+  expect(body.toString()).not.toContain('<div id="root">');
+  expectHeaders(response, { ...security, 'cache-control': 'no-cache' }, 'a missing config.json');
+
+  await page.goto(`${deployment.url}/`);
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await expect(page.getByLabel('Service URL')).toHaveValue('');
+  await expect(page.getByText('Threadline could not start')).toHaveCount(0);
 });
 
 test('an agent signs in through nginx, opens a deep link, downloads (exact bytes) and views a PDF: no CSP violation', async ({

@@ -163,17 +163,22 @@ describe('sign-in', () => {
     expect(screen.getByLabelText('Access token')).toHaveFocus();
   });
 
-  it('asks for a full URL before sending anything', async () => {
-    const { user } = renderApp({ session: null });
-    const url = await screen.findByLabelText('Service URL');
-    await user.clear(url);
-    await user.type(url, 'not a url');
-    await user.type(screen.getByLabelText('Access token'), TEST_TOKEN);
-    await user.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect(screen.getByRole('alert')).toHaveTextContent('full http:// or https:// address');
-    expect(service().requests).toHaveLength(0);
-    expect(url).toHaveFocus();
-  });
+  it.each(['not a url', 'https://service.test/api?tenant=1', 'https://service.test/api#x'])(
+    'asks for a full URL without ? or # before sending anything (%s)',
+    async (typed) => {
+      const { user } = renderApp({ session: null });
+      const url = await screen.findByLabelText('Service URL');
+      await user.clear(url);
+      await user.type(url, typed);
+      await user.type(screen.getByLabelText('Access token'), TEST_TOKEN);
+      await user.click(screen.getByRole('button', { name: 'Sign in' }));
+      expect(screen.getByRole('alert')).toHaveTextContent(
+        'Enter a full http:// or https:// address, without a user name, password, ? or #.',
+      );
+      expect(service().requests).toHaveLength(0);
+      expect(url).toHaveFocus();
+    },
+  );
 
   it('returns to the sign-in form saying the session ended when the service answers 401', async () => {
     // The first page is served; the token expires before the second.

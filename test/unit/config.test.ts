@@ -46,12 +46,24 @@ describe('config.json', () => {
     ],
     ['https://support.example', 'config.json is invalid: it must be an object of settings'],
     [[1, 2], 'config.json is invalid: it must be an object of settings'],
-    ...['javascript:alert(1)', 'http://agent:secret@support.example/api', 'ftp://example.com'].map(
-      (serviceUrl): [unknown, string] => [
-        { serviceUrl },
-        'config.json is invalid at "serviceUrl": it must be an http:// or https:// address without a user name or password',
+    // Browsers keep a timer's delay in 32 bits: a longer poll fired in a tight loop.
+    ...(['listTimeoutMs', 'pollIntervalMs', 'hiddenPollIntervalMs'] as const).map(
+      (key): [unknown, string] => [
+        { [key]: 2 ** 31 },
+        `config.json is invalid at "${key}": it must be at most 2,147,483,647`,
       ],
     ),
+    ...[
+      'javascript:alert(1)',
+      'http://agent:secret@support.example/api',
+      'ftp://example.com',
+      // The sign-in form refuses these too (lib/service-address.ts).
+      'https://support.example/api?tenant=1',
+      'https://support.example/api#x',
+    ].map((serviceUrl): [unknown, string] => [
+      { serviceUrl },
+      'config.json is invalid at "serviceUrl": it must be an http:// or https:// address without a user name, password, ? or #',
+    ]),
     ...[
       '/../other/{id}/messages',
       '/c/%2E%2e/{id}',
@@ -67,10 +79,16 @@ describe('config.json', () => {
     expect(refusal(raw).text).toBe(text);
   });
 
-  it('takes service addresses and paths that stay under the service', () => {
-    for (const serviceUrl of ['', 'https://support.example/api', 'support.example']) {
+  it('takes service addresses, paths that stay under the service, and the longest timers', () => {
+    for (const serviceUrl of [
+      '',
+      'https://support.example/api',
+      'http://127.0.0.1:8080/api/',
+      'support.example',
+    ]) {
       expect(parseConfig({ serviceUrl }).serviceUrl).toBe(serviceUrl);
     }
+    expect(parseConfig({ pollIntervalMs: 2 ** 31 - 1 }).pollIntervalMs).toBe(2 ** 31 - 1);
     for (const messagesPath of ['/v2/conversations/{id}/messages', '/c/{id}/...', '/c.d/{id}']) {
       expect(parseConfig({ messagesPath }).messagesPath).toBe(messagesPath);
     }

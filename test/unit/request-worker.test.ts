@@ -365,6 +365,32 @@ describe('the next page started early (early-next-page.ts)', () => {
     expect(asked).toBe(1);
   });
 
+  it('starts nothing after a page that repeats a cursor asked for, or an empty one', async () => {
+    await started(pairedWorker());
+    // Page 3 sends back the cursor it was asked with: a loop, at which the page stops paging.
+    useService({ conversations: 400, repeatCursor: 3 });
+    const first = await fetchConversationPage(session, params, undefined);
+    const second = await fetchConversationPage(session, params, first.pagination!.next, following);
+    await vi.waitFor(() => expect(cursors()).toHaveLength(3));
+    const third = await fetchConversationPage(session, params, second.pagination!.next, following);
+    expect(third.pagination!.next).toBe(second.pagination!.next);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Asked once each; the repeated cursor not again.
+    expect(cursors()).toEqual([null, first.pagination!.next, second.pagination!.next]);
+
+    // An empty page with a cursor: the page stops after several in a row; nothing starts early.
+    let asked = 0;
+    server.use(
+      http.get(LIST, () => {
+        asked += 1;
+        return HttpResponse.json({ data: [], pagination: { more: true, next: '950' } });
+      }),
+    );
+    await fetchConversationPage(session, params, '900', following);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(asked).toBe(1);
+  });
+
   it('gives up a page started early when the session ends: the service sees it go', async () => {
     await started(pairedWorker());
     let serviceSawAbort = false;

@@ -30,61 +30,84 @@ export interface TakenPage {
 }
 
 /**
- * The page after `answer` as the interface defines it: `pagination.more` with its `next` (a cursor
- * the page's validation would take), sent as the query parameter `param` with every other
- * parameter kept.
+ * The cursor of the page after `answer` as the interface defines it (`pagination.more` with its
+ * `next`), when the page will ask for it: a cursor its validation takes, after a page with rows
+ * (empty pages in a row stop the page's paging after a while: paging.ts).
  */
-export function nextPageRequest(request: JsonRequest, answer: JsonAnswer): JsonRequest | undefined {
-  const param = request.nextPageParam;
-  if (param === undefined || !answer.ok || !answer.body) return undefined;
-  const { json } = answer.body;
-  const pagination =
-    typeof json === 'object' && json !== null && 'pagination' in json ? json.pagination : undefined;
-  if (typeof pagination !== 'object' || pagination === null) return undefined;
-  const { more, next } = pagination as { more?: unknown; next?: unknown };
-  if (more !== true || !isCursor(next)) return undefined;
+function nextCursor(answer: JsonAnswer): string | undefined {
+  const json = answer.ok ? (answer.body?.json as { data?: unknown; pagination?: unknown }) : null;
+  if (typeof json !== 'object' || json === null) return undefined;
+  if (!Array.isArray(json.data) || json.data.length === 0) return undefined;
+  const { more, next } = (json.pagination ?? {}) as { more?: unknown; next?: unknown };
+  return more === true && isCursor(next) ? next : undefined;
+}
+
+/** A request's URL without its cursor, its parameters in order, and the cursor. */
+function listOf(request: JsonRequest, param: string): { list: string; cursor: string | null } {
   const url = new URL(request.url);
-  url.searchParams.set(param, next);
-  return { ...request, url: url.href };
+  const cursor = url.searchParams.get(param);
+  url.searchParams.delete(param);
+  url.searchParams.sort();
+  return { list: url.href, cursor };
 }
 
 /** The same GET: the same URL (its parameters in any order) with the same headers (the token). */
 function sameRequest(a: JsonRequest, b: JsonRequest): boolean {
-  const sorted = (href: string) => {
-    const url = new URL(href);
-    url.searchParams.sort();
-    return url.href;
-  };
+  const param = a.nextPageParam ?? '';
+  const [first, second] = [listOf(a, param), listOf(b, param)];
   const headers = (request: JsonRequest) => JSON.stringify(Object.entries(request.headers).sort());
-  return sorted(a.url) === sorted(b.url) && headers(a) === headers(b);
+  return first.list === second.list && first.cursor === second.cursor && headers(a) === headers(b);
 }
 
 /** One page at most, started early and kept until asked for or EARLY_PAGE_KEPT_MS pass. */
 export function createEarlyPages() {
   let early: EarlyPage | undefined;
 
-  const forget = () => {
+  // The list being followed (its URL without the cursor) and every cursor asked for in it: a
+  // cursor the service sends again stops the page's paging (paging.ts), so it starts nothing here.
+  let followed: { list: string; cursors: Set<string> } | undefined;
+
+  const giveUp = () => {
     if (!early) return;
     clearTimeout(early.expiry);
     early.controller.abort();
     early = undefined;
   };
 
+  const start = (request: JsonRequest) => {
+    giveUp();
+    const controller = new AbortController();
+    const answer = readJsonAnswer(request, controller.signal);
+    // No answer at all (the connection dropped): the page's own request, when it comes, is made
+    // anew rather than failing at once with what happened before it asked.
+    answer.catch(() => {
+      if (early?.answer === answer) giveUp();
+    });
+    early = { request, controller, answer, expiry: setTimeout(giveUp, EARLY_PAGE_KEPT_MS) };
+  };
+
   return {
-    /** Starts `request` now, in place of any page started before it. */
-    start(request: JsonRequest): void {
-      forget();
-      const controller = new AbortController();
-      const answer = readJsonAnswer(request, controller.signal);
-      // No answer at all (the connection dropped): the page's own request, when it comes, is made
-      // anew rather than failing at once with what happened before it asked.
-      answer.catch(() => {
-        if (early?.answer === answer) forget();
-      });
-      early = { request, controller, answer, expiry: setTimeout(forget, EARLY_PAGE_KEPT_MS) };
+    /**
+     * `request` has been answered: when it wants its next page and the page will ask for it,
+     * starts that page now (to an origin `mayConnect` allows), in place of any started before.
+     */
+    follow(request: JsonRequest, answer: JsonAnswer, mayConnect: (url: string) => boolean): void {
+      const param = request.nextPageParam;
+      if (param === undefined) return;
+      const { list, cursor } = listOf(request, param);
+      if (followed?.list !== list) followed = { list, cursors: new Set() };
+      if (cursor !== null) followed.cursors.add(cursor);
+      const next = nextCursor(answer);
+      if (next === undefined || followed.cursors.has(next)) return;
+      const url = new URL(request.url);
+      url.searchParams.set(param, next);
+      if (mayConnect(url.href)) start({ ...request, url: url.href });
     },
-    /** Gives up the page started early, if any (the session ended). */
-    forget,
+    /** The session ended: gives up the page started early, if any, and what was followed. */
+    forget(): void {
+      giveUp();
+      followed = undefined;
+    },
     /** The page started early for `request`, if that is the one. */
     take(request: JsonRequest): TakenPage | undefined {
       if (!early || !sameRequest(early.request, request)) return undefined;

@@ -1,6 +1,6 @@
 import { serviceOrigin } from '../../lib/origin-guard';
 import { readJsonAnswer } from '../json-answer';
-import { createEarlyPages, nextPageRequest } from './early-next-page';
+import { createEarlyPages } from './early-next-page';
 import type { PageMessage, WorkerMessage } from './protocol';
 
 /** The side of a worker (or of a test's stand-in for one) that talks to its page. */
@@ -54,8 +54,7 @@ export function serveJsonRequests(page: PagePort): void {
         // An answer the page gave up on is not sent: it has forgotten the request.
         if (!running.delete(id)) return;
         page.postMessage({ type: 'answer', id, answer });
-        const next = nextPageRequest(request, answer);
-        if (next && mayConnectTo(next.url, onlyOrigin)) earlyPages.start(next);
+        earlyPages.follow(request, answer, (url) => mayConnectTo(url, onlyOrigin));
       },
       () => {
         if (running.delete(id)) page.postMessage({ type: 'failed', id });

@@ -1,2 +1,1 @@
 export { SignInForm } from './sign-in-form';
-export { normaliseServiceUrl } from './normalise-service-url';

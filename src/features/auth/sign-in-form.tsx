@@ -8,7 +8,7 @@ import { forgetMarks } from '../../lib/seen-marks';
 import { useSessionContext } from '../../lib/session-context';
 import { viewToReact } from '../../ui/view-react';
 import { signInFormView } from './markup';
-import { normaliseServiceUrl } from './normalise-service-url';
+import { normaliseServiceUrl } from '../../lib/service-address';
 import { signInErrorMessage, useSignIn } from './use-sign-in';
 
 interface SignInFormProps {
