@@ -1,4 +1,6 @@
+import { existsSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { join, resolve } from 'node:path';
 import type { Plugin, PreviewServer, ViteDevServer } from 'vite';
 
 /**
@@ -7,13 +9,26 @@ import type { Plugin, PreviewServer, ViteDevServer } from 'vite';
  * and token, so the app opens ready to sign in. Build output never contains any
  * of this: it lives in the dev/preview server only.
  *
- * THREADLINE_DEMO=off serves dist/config.json untouched instead.
+ * THREADLINE_DEMO=off leaves /config.json to the files, as a deployment does: the build holds none
+ * (deploy/config.example.json is the example), so without one put there it is a 404 and the app
+ * starts on its defaults; Vite's own fallback would answer index.html, which the app refuses.
  */
 export const DEMO_BASE_PATH = '/demo-service';
 
 export function demoServicePlugin(): Plugin {
   async function mount(server: ViteDevServer | PreviewServer) {
-    if (process.env.THREADLINE_DEMO === 'off') return;
+    if (process.env.THREADLINE_DEMO === 'off') {
+      const { config } = server;
+      const dir = 'ws' in server ? config.publicDir : resolve(config.root, config.build.outDir);
+      server.middlewares.use((req: IncomingMessage, res: ServerResponse, next: () => void) => {
+        const path = (req.url ?? '/').split('?')[0];
+        if (path !== '/config.json' || existsSync(join(dir, 'config.json'))) return next();
+        res.statusCode = 404;
+        res.setHeader('Cache-Control', 'no-cache');
+        res.end();
+      });
+      return;
+    }
     const { createServiceState, createNodeHandler, DEMO_TOKEN } = await import('./index.ts');
     const conversations = Number(process.env.THREADLINE_DEMO_CONVERSATIONS ?? 5000);
     const state = createServiceState({

@@ -13,7 +13,7 @@ export interface ConversationListParams {
   limit: number;
 }
 
-export interface PageOptions extends Omit<RequestOptions, 'nextPageParam'> {
+export interface PageOptions extends Omit<RequestOptions, 'page'> {
   /** The page after this one will be asked for as soon as it lands (the agent follows the end). */
   nextWanted?: boolean | undefined;
 }
@@ -30,6 +30,6 @@ export function fetchConversationPage(
     LIST_PATH,
     { limit, [CURSOR_PARAM]: next, statusId: [...statusIds].sort((a, b) => a - b) },
     conversationPageSchema,
-    nextWanted ? { ...options, nextPageParam: CURSOR_PARAM } : options,
+    { ...options, page: { cursorParam: CURSOR_PARAM, nextWanted: nextWanted === true } },
   );
 }

@@ -6,6 +6,7 @@ import {
   type JsonAnswer,
   type JsonRequest,
   type JsonTransport,
+  type ListPage,
 } from './json-answer';
 import { errorEnvelopeSchema } from './schemas';
 
@@ -24,11 +25,8 @@ export interface RequestOptions {
    * a promise of the limit, counted from the request's start all the same).
    */
   timeoutMs?: number | Promise<number> | undefined;
-  /**
-   * For a page of a cursor list whose next page will be asked for as soon as it lands: the query
-   * parameter that page's cursor goes in (json-answer.ts `JsonRequest`).
-   */
-  nextPageParam?: string | undefined;
+  /** For a page of a cursor list: its cursor's parameter, and whether its next is wanted. */
+  page?: ListPage | undefined;
 }
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -116,7 +114,7 @@ export async function getJson<TSchema extends v.GenericSchema>(
 ): Promise<v.InferOutput<TSchema>> {
   const url = buildServiceUrl(session.serviceUrl, path, query);
   const request: JsonRequest = { url: url.href, headers: authHeaders(session) };
-  if (options.nextPageParam !== undefined) request.nextPageParam = options.nextPageParam;
+  if (options.page) request.page = options.page;
   const answer = await requestJson(request, options);
   const status = answer.status;
   const retryAfterMs = parseRetryAfter(answer.retryAfter);

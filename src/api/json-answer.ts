@@ -8,12 +8,19 @@
 export interface JsonRequest {
   url: string;
   headers: Record<string, string>;
+  /** Set for a page of a cursor list (request-worker/early-next-page.ts). */
+  page?: ListPage | undefined;
+}
+
+/** A request for one page of a cursor list. */
+export interface ListPage {
+  /** The query parameter carrying the cursor (absent on the first page). */
+  cursorParam: string;
   /**
-   * Set for a page of a cursor list whose next page will be asked for as soon as this one lands
-   * (an agent following the list's end): the query parameter the answer's `pagination.next` goes
-   * in. The request worker then starts that page early (request-worker/early-next-page.ts).
+   * The page after it will be asked for as soon as this one lands (the agent follows the list's
+   * end): the request worker may start it early.
    */
-  nextPageParam?: string | undefined;
+  nextWanted: boolean;
 }
 
 /** What came back: enough for getJson to tell a page from the service's error or a broken answer. */

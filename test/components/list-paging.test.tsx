@@ -298,11 +298,11 @@ describe('the list while the agent follows the end', () => {
   it('says the next page is wanted with each page asked for while following, and only then', async () => {
     useService({ conversations: 1000 });
     // What each request tells its carrier (the request worker starts a wanted next page early).
-    const told: { next: string | null; nextPageParam: string | undefined }[] = [];
+    const told: { next: string | null; nextWanted: boolean | undefined }[] = [];
     sendJsonRequestsThrough((request, signal) => {
       told.push({
         next: new URL(request.url).searchParams.get('next'),
-        nextPageParam: request.nextPageParam,
+        nextWanted: request.page?.nextWanted,
       });
       return readJsonAnswer(request, signal);
     });
@@ -312,15 +312,15 @@ describe('the list while the agent follows the end', () => {
       act(() => followed.setView({ lastIndex: 20, scrollOffset: 20 * 64 }));
       await waitFor(() => expect(followed.drawn).toBe(100));
       // The first page, and one asked for by reading near the end: no next page wanted.
-      expect(told.map((request) => request.nextPageParam)).toEqual([undefined, undefined]);
+      expect(told.map((request) => request.nextWanted)).toEqual([false, false]);
 
       act(() => followed.setView({ lastIndex: 99, scrollOffset: 99 * 64 }));
       await waitFor(() => expect(followed.drawn).toBe(1000));
       // Following: the page that reached the end is asked as before, every one after it says so.
       const [reachingEnd, ...followingOn] = told.slice(2);
-      expect(reachingEnd?.nextPageParam).toBeUndefined();
+      expect(reachingEnd?.nextWanted).toBe(false);
       expect(followingOn.length).toBeGreaterThanOrEqual(17);
-      expect(followingOn.every((request) => request.nextPageParam === 'next')).toBe(true);
+      expect(followingOn.every((request) => request.nextWanted === true)).toBe(true);
       expect(new Set(told.map((request) => request.next)).size).toBe(told.length);
     } finally {
       sendJsonRequestsThrough(readJsonAnswer);

@@ -333,7 +333,9 @@ describe('the next page started early (early-next-page.ts)', () => {
     expect(listRequests().map((query) => query.getAll('statusId'))).toEqual(
       Array(3).fill(['1', '3']),
     );
-    expect(pair.requests().map((request) => request.nextPageParam)).toEqual(['next', 'next']);
+    expect(pair.requests().map((request) => request.page)).toEqual(
+      Array(2).fill({ cursorParam: 'next', nextWanted: true }),
+    );
     // The page as the service gives it when asked.
     expect(await fetchConversationPage(session, filtered, first.pagination!.next)).toEqual(second);
   });
@@ -389,6 +391,33 @@ describe('the next page started early (early-next-page.ts)', () => {
     await fetchConversationPage(session, params, '900', following);
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(asked).toBe(1);
+  });
+
+  it('starts nothing after a loop back to any cursor of the list, asked while following or not; a first page starts afresh', async () => {
+    await started(pairedWorker());
+    const first = await fetchConversationPage(session, params, undefined);
+    const c1 = first.pagination!.next;
+    // Read before the agent followed the end: no early page, but its cursor counts.
+    const second = await fetchConversationPage(session, params, c1);
+    const c2 = second.pagination!.next;
+    // The page at c2 sends the agent back to c1: the page stops there (paging.ts), and so does
+    // the worker.
+    server.use(
+      http.get(LIST, ({ request }) =>
+        new URL(request.url).searchParams.get('next') === c2
+          ? HttpResponse.json({ data: second.data, pagination: { more: true, next: c1 } })
+          : undefined,
+      ),
+    );
+    await fetchConversationPage(session, params, c2, following);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(cursors()).toEqual([null, c1]);
+
+    // The list from its top again (a reload, another filter and back): c1 is no repeat now.
+    server.resetHandlers();
+    await fetchConversationPage(session, params, undefined);
+    await fetchConversationPage(session, params, c1, following);
+    await vi.waitFor(() => expect(cursors()).toEqual([null, c1, null, c1, c2]));
   });
 
   it('gives up a page started early when the session ends: the service sees it go', async () => {

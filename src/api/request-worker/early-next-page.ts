@@ -23,6 +23,9 @@ interface EarlyPage {
   expiry: ReturnType<typeof setTimeout>;
 }
 
+/** How many lists' cursors are kept (the list, the status counts' lists, a filter or two). */
+const LISTS_KEPT = 8;
+
 /** A page started early and taken by the request that asked for it. */
 export interface TakenPage {
   controller: AbortController;
@@ -53,7 +56,7 @@ function listOf(request: JsonRequest, param: string): { list: string; cursor: st
 
 /** The same GET: the same URL (its parameters in any order) with the same headers (the token). */
 function sameRequest(a: JsonRequest, b: JsonRequest): boolean {
-  const param = a.nextPageParam ?? '';
+  const param = a.page?.cursorParam ?? '';
   const [first, second] = [listOf(a, param), listOf(b, param)];
   const headers = (request: JsonRequest) => JSON.stringify(Object.entries(request.headers).sort());
   return first.list === second.list && first.cursor === second.cursor && headers(a) === headers(b);
@@ -63,9 +66,10 @@ function sameRequest(a: JsonRequest, b: JsonRequest): boolean {
 export function createEarlyPages() {
   let early: EarlyPage | undefined;
 
-  // The list being followed (its URL without the cursor) and every cursor asked for in it: a
-  // cursor the service sends again stops the page's paging (paging.ts), so it starts nothing here.
-  let followed: { list: string; cursors: Set<string> } | undefined;
+  // Each list's cursors asked for since its first page (lists by URL without the cursor, the
+  // latest LISTS_KEPT): a cursor the service sends again stops the page's paging (paging.ts), so
+  // it starts nothing here either.
+  const asked = new Map<string, Set<string>>();
 
   const giveUp = () => {
     if (!early) return;
@@ -88,25 +92,30 @@ export function createEarlyPages() {
 
   return {
     /**
-     * `request` has been answered: when it wants its next page and the page will ask for it,
-     * starts that page now (to an origin `mayConnect` allows), in place of any started before.
+     * `request` has been answered: notes its cursor, and when it wants its next page and the page
+     * will ask for it, starts that page now (to an origin `mayConnect` allows), in place of any
+     * started before.
      */
     follow(request: JsonRequest, answer: JsonAnswer, mayConnect: (url: string) => boolean): void {
-      const param = request.nextPageParam;
-      if (param === undefined) return;
-      const { list, cursor } = listOf(request, param);
-      if (followed?.list !== list) followed = { list, cursors: new Set() };
-      if (cursor !== null) followed.cursors.add(cursor);
-      const next = nextCursor(answer);
-      if (next === undefined || followed.cursors.has(next)) return;
+      const { page } = request;
+      if (!page) return;
+      const { list, cursor } = listOf(request, page.cursorParam);
+      // A first page starts the list's walk afresh (a reload, another filter and back).
+      const cursors = (cursor !== null && asked.get(list)) || new Set<string>();
+      asked.delete(list);
+      asked.set(list, cursors);
+      if (asked.size > LISTS_KEPT) asked.delete(asked.keys().next().value!);
+      if (cursor !== null) cursors.add(cursor);
+      const next = page.nextWanted ? nextCursor(answer) : undefined;
+      if (next === undefined || cursors.has(next)) return;
       const url = new URL(request.url);
-      url.searchParams.set(param, next);
+      url.searchParams.set(page.cursorParam, next);
       if (mayConnect(url.href)) start({ ...request, url: url.href });
     },
-    /** The session ended: gives up the page started early, if any, and what was followed. */
+    /** The session ended: gives up the page started early, if any, and the lists' cursors. */
     forget(): void {
       giveUp();
-      followed = undefined;
+      asked.clear();
     },
     /** The page started early for `request`, if that is the one. */
     take(request: JsonRequest): TakenPage | undefined {

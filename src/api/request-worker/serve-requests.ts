@@ -40,8 +40,8 @@ export function serveJsonRequests(page: PagePort): void {
       running.delete(message.id);
       return;
     }
-    const { id, url, headers, nextPageParam } = message;
-    const request = { url, headers, nextPageParam };
+    const { id, url, headers, page: listPage } = message;
+    const request = { url, headers, page: listPage };
     if (!mayConnectTo(request.url, onlyOrigin)) {
       page.postMessage({ type: 'failed', id });
       return;
