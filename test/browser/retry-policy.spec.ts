@@ -110,7 +110,12 @@ test('signing in while the service answers 503 with Retry-After: 2 says so, asks
   await expect(page.getByRole('form').getByRole('status')).toHaveText(
     'The service is busy. Trying again in 2 seconds…',
   );
-  await expect(page.getByRole('button', { name: 'Signing in…' })).toBeDisabled();
+  // The keyboard stays on Sign in while the service is asked again (not on the page's body).
+  await expect(page.getByRole('button', { name: 'Signing in…' })).toHaveAttribute(
+    'aria-disabled',
+    'true',
+  );
+  await expect(page.getByRole('button', { name: 'Signing in…' })).toBeFocused();
   await expect(
     page.getByRole('list', { name: 'Conversations' }).getByRole('link').first(),
   ).toBeVisible({ timeout: 15_000 });

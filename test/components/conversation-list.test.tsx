@@ -57,6 +57,31 @@ describe('conversation list', () => {
     expect(new Set(cursors).size).toBe(cursors.length);
   });
 
+  it('keeps the keyboard on the footer’s button while the next page loads, and after it', async () => {
+    let answer: () => void = () => {};
+    let asked = 0;
+    server.use(
+      http.get(`${TEST_SERVICE_URL}/conversations/list`, async ({ request }) => {
+        if (!new URL(request.url).searchParams.has('next')) return undefined;
+        asked += 1;
+        await new Promise<void>((resolve) => (answer = resolve));
+        return undefined;
+      }),
+    );
+    renderApp();
+    await conversationRows();
+    // Here every row is "in view" (nothing is laid out), so the next page is asked for at once.
+    const footer = await screen.findByRole('button', { name: 'Loading more conversations…' });
+    footer.focus();
+    expect(footer).toHaveAttribute('aria-disabled', 'true');
+    answer();
+    // The second page landed: the same button offers the next, the keyboard still on it (not on
+    // the page's body).
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Load more' })).toBe(footer));
+    expect(footer).toHaveFocus();
+    expect(asked).toBe(1);
+  });
+
   /** What src/boot/main.ts hands to the app: the start-up request for the URL's filters. */
   function startUp(search: string) {
     const handOver = createHandOver();

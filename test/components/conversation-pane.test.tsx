@@ -147,9 +147,15 @@ describe('conversation pane', () => {
     const alert = await within(detail).findByRole('alert');
     expect(alert).toHaveTextContent('Messages could not be loaded.');
     expect(alert).toHaveTextContent('Messages are resting');
-    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    // By keyboard: the focus goes to the pane's heading, not to the page's body, as the alert
+    // gives way to "Loading messages…" and then the messages.
+    within(alert).getByRole('button', { name: 'Retry' }).focus();
+    await user.keyboard('{Enter}');
+    const heading = within(detail).getByRole('heading', { level: 2 });
+    expect(heading).toHaveFocus();
     expect((await messageItems(id)).length).toBeGreaterThan(0);
     expect(within(detail).queryByRole('alert')).toBeNull();
+    expect(heading).toHaveFocus();
   });
 
   it('says so when a conversation has no messages', async () => {

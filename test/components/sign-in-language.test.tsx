@@ -57,10 +57,18 @@ describe('choosing a language on the sign-in form', () => {
     );
     const { user } = renderApp({ session: null, config: { demoToken: TEST_TOKEN } });
     await user.click(await screen.findByRole('button', { name: 'Sign in' }));
-    expect(screen.getByRole('button', { name: 'Signing in…' })).toBeDisabled();
+    // Not disabled: the focus stays on it while the check runs.
+    expect(screen.getByRole('button', { name: 'Signing in…' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+    expect(screen.getByRole('button', { name: 'Signing in…' })).toHaveFocus();
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'العربية');
-    expect(await screen.findByRole('button', { name: 'جارٍ تسجيل الدخول…' })).toBeDisabled();
+    expect(await screen.findByRole('button', { name: 'جارٍ تسجيل الدخول…' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
     expect(html).toHaveAttribute('lang', 'ar');
     expect(html).toHaveAttribute('dir', 'rtl');
     // The check goes on with what the form showed: the fields still hold it, read-only.

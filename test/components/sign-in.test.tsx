@@ -135,7 +135,10 @@ describe('sign-in', () => {
       },
     });
     // While it is checked, the fields hold what is checked.
-    expect(await screen.findByRole('button', { name: 'Signing in…' })).toBeDisabled();
+    expect(await screen.findByRole('button', { name: 'Signing in…' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
     expect(screen.getByLabelText('Access token')).toHaveAttribute('readonly');
     answer();
     expect(await screen.findByRole('alert')).toHaveTextContent(

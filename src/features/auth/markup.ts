@@ -114,7 +114,8 @@ export function signInFormView({
         : null,
       h(
         'button',
-        { type: 'submit', disabled: pending },
+        // Not `disabled`: the focus stays on it while the check runs (retries may take a while).
+        { type: 'submit', 'aria-disabled': pending },
         t(pending ? 'signIn.pending' : 'signIn.submit'),
       ),
     ),

@@ -62,12 +62,18 @@ export function SignInForm({ LanguageSelect }: SignInFormProps) {
       // a paste or a key meant for it does not land after the prefilled URL.
       if (typed.selection) field.setSelectionRange(...typed.selection);
     }
-    // Pressed with its button, as the agent did (the event's submitter is then that button).
-    if (typed.submitted) form.requestSubmit(form.querySelector<HTMLElement>('[type="submit"]'));
+    // Pressed with its button, as the agent did (the event's submitter is then that button), which
+    // keeps the focus while the check runs, after a reload to the service's origin too.
+    if (typed.submitted) {
+      const button = form.querySelector<HTMLElement>('[type="submit"]')!;
+      if (!typed.focus) button.focus();
+      form.requestSubmit(button);
+    }
   }, [typed, form]);
 
   function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (signIn.pending) return;
     const url = normaliseServiceUrl(serviceUrl);
     if (!url) {
       setFormError('signIn.badUrl');
@@ -81,7 +87,7 @@ export function SignInForm({ LanguageSelect }: SignInFormProps) {
     signIn.check({ serviceUrl: url, token: token.trim() });
   }
 
-  // The field to put right: it takes the focus, which Sign in (disabled while it checked) lost.
+  // The field to put right takes the focus.
   const fieldToFix: 'serviceUrl' | 'token' | null =
     formError === 'signIn.badUrl'
       ? 'serviceUrl'

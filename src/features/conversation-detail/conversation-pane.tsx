@@ -49,7 +49,7 @@ export function ConversationPane({ conversationId, closeHref }: ConversationPane
     <aside ref={paneRef} className="detail-pane" aria-labelledby={headingId}>
       <BackToConversations to={closeHref} />
       <header className="detail-header">
-        <h2 id={headingId}>
+        <h2 id={headingId} tabIndex={-1}>
           <Translated id="pane.heading" values={{ number: <bdi>#{conversationId}</bdi> }} />
         </h2>
         <CopyButtons conversationId={conversationId}>
@@ -77,7 +77,12 @@ export function ConversationPane({ conversationId, closeHref }: ConversationPane
         <ErrorAlert
           title={t('pane.messagesFailed')}
           error={messages.error}
-          onRetry={() => void messages.refetch()}
+          onRetry={() => {
+            // The alert and its Retry give way to "Loading messages…": the keyboard goes to the
+            // heading, as when the conversation opened, not to the page's body.
+            paneRef.current?.querySelector('h2')?.focus();
+            void messages.refetch();
+          }}
         />
       ) : (
         <>

@@ -36,18 +36,17 @@ export function ListFooter({
       </div>
     );
   }
-  if (isFetchingNextPage) {
-    return (
-      <div className="list-footer" aria-busy="true">
-        {t('list.loadingMore')}
-      </div>
-    );
-  }
-  if (hasNextPage) {
+  if (isFetchingNextPage || hasNextPage) {
+    // One button, saying it is loading meanwhile: focus on it stays there (a keyboard user who
+    // tabbed to it, which scrolls the end into view and pages on, kept no focus on a plain text).
     return (
       <div className="list-footer">
-        <button type="button" onClick={onLoadMore}>
-          {t('list.loadMore')}
+        <button
+          type="button"
+          aria-disabled={isFetchingNextPage || undefined}
+          onClick={isFetchingNextPage ? undefined : onLoadMore}
+        >
+          {t(isFetchingNextPage ? 'list.loadingMore' : 'list.loadMore')}
         </button>
       </div>
     );
