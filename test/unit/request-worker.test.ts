@@ -309,6 +309,25 @@ describe('serveJsonRequests (the worker side)', () => {
   });
 });
 
+/**
+ * The service never answers a list page after the first (only the first `hanging` of them; the
+ * double answers later ones): how many it was asked for, and whether one was given up.
+ */
+function hangPagesAfterTheFirst(hanging = Infinity) {
+  const service = { asked: 0, sawAbort: false };
+  server.use(
+    http.get(LIST, async ({ request }) => {
+      if (!new URL(request.url).searchParams.has('next')) return undefined;
+      service.asked += 1;
+      if (service.asked > hanging) return undefined;
+      request.signal.addEventListener('abort', () => (service.sawAbort = true));
+      await delay('infinite');
+      return HttpResponse.json({});
+    }),
+  );
+  return service;
+}
+
 describe('the next page started early (early-next-page.ts)', () => {
   const cursors = () => listRequests().map((query) => query.get('next'));
   const following = { nextWanted: true };
@@ -422,27 +441,16 @@ describe('the next page started early (early-next-page.ts)', () => {
 
   it('gives up a page started early when the session ends: the service sees it go', async () => {
     await started(pairedWorker());
-    let serviceSawAbort = false;
-    let secondPages = 0;
-    server.use(
-      http.get(LIST, async ({ request }) => {
-        if (!new URL(request.url).searchParams.has('next')) return undefined;
-        secondPages += 1;
-        if (secondPages > 1) return undefined;
-        request.signal.addEventListener('abort', () => (serviceSawAbort = true));
-        await delay('infinite');
-        return HttpResponse.json({});
-      }),
-    );
+    const service = hangPagesAfterTheFirst(1);
     const first = await fetchConversationPage(session, params, undefined, following);
-    await vi.waitFor(() => expect(secondPages).toBe(1));
+    await vi.waitFor(() => expect(service.asked).toBe(1));
     forgetRequestsAhead();
-    await vi.waitFor(() => expect(serviceSawAbort).toBe(true));
+    await vi.waitFor(() => expect(service.sawAbort).toBe(true));
     // Asked for after all (signed in again): a request of its own.
     expect(
       (await fetchConversationPage(session, params, first.pagination!.next)).data,
     ).toHaveLength(50);
-    expect(secondPages).toBe(2);
+    expect(service.asked).toBe(2);
   });
 
   it('answers anew a page asked for under another token, or after EARLY_PAGE_KEPT_MS', async () => {
@@ -494,19 +502,9 @@ describe('the next page started early (early-next-page.ts)', () => {
 
   it('an early page given up by the page that asked for it is aborted at the service', async () => {
     await started(pairedWorker());
-    let serviceSawAbort = false;
-    let secondPages = 0;
-    server.use(
-      http.get(LIST, async ({ request }) => {
-        if (!new URL(request.url).searchParams.has('next')) return undefined;
-        secondPages += 1;
-        request.signal.addEventListener('abort', () => (serviceSawAbort = true));
-        await delay('infinite');
-        return HttpResponse.json({});
-      }),
-    );
+    const service = hangPagesAfterTheFirst();
     const first = await fetchConversationPage(session, params, undefined, following);
-    await vi.waitFor(() => expect(secondPages).toBe(1));
+    await vi.waitFor(() => expect(service.asked).toBe(1));
     const caller = new AbortController();
     const second = fetchConversationPage(session, params, first.pagination!.next, {
       signal: caller.signal,
@@ -514,8 +512,8 @@ describe('the next page started early (early-next-page.ts)', () => {
     await new Promise((resolve) => setTimeout(resolve, 10));
     caller.abort(new DOMException('Scrolled away', 'AbortError'));
     await expect(second).rejects.toThrow('Scrolled away');
-    await vi.waitFor(() => expect(serviceSawAbort).toBe(true));
+    await vi.waitFor(() => expect(service.sawAbort).toBe(true));
     // Started early, then asked for: the service was asked once.
-    expect(secondPages).toBe(1);
+    expect(service.asked).toBe(1);
   });
 });
